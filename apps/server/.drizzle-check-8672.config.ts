@@ -1,0 +1,6 @@
+import { defineConfig } from 'drizzle-kit';
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './apps/server/src/db/schema/*.ts',
+  out: './.drizzle-check-8672/migrations',
+});

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { AppError } from '@app/shared/errors/app-error';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { ensureVapidKeys } from './modules/notifications/vapid-keys.ts';
+import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { registerProfilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createSitesRepository } from './modules/sites/sites.repository.ts';
+import { registerSitesRoutes } from './modules/sites/sites.routes.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+import { createSecretsRepository } from './modules/system/secrets.repository.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSiteContext } from './plugins/site-context.ts';
+import { registerWeb } from './plugins/web.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  storage?: Storage;
+  catalogs?: Catalogs;
+  /** The server's clock; tests move it. */
+  now?: () => Date;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the whole application without listening; main.ts listens, tests call `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const catalogs = options.catalogs ?? loadCatalogs();
+  const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'uploads'));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('apiRoutes', []);
+
+  const vapidKeys = await ensureVapidKeys(createSecretsRepository(database.db), process.env);
+  const sites = createSitesService({
+    repository: createSitesRepository(database.db),
+    catalogs,
+    pushPublicKey: vapidKeys.publicKey,
+  });
+  const profiles = createProfilesService({ repository: createProfilesRepository(database.db), storage, now });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  registerErrorHandling(app, catalogs);
+  registerSiteContext(app, { config, sites, catalogs });
+
+  // The custom header cannot be sent cross-site without a CORS preflight we never grant: our CSRF defence.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && !safeMethods.has(request.method)) {
+      if (request.headers['x-request-type'] !== 'client') {
+        throw new AppError('client_header_required', `${request.method} ${request.url} without X-Request-Type`);
+      }
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  registerSystemRoutes(app, database);
+  registerSitesRoutes(app, sites);
+  registerProfilesRoutes(app, profiles);
+
+  if (config.serveWeb) {
+    await registerWeb(app, {
+      config,
+      createContext: (request) => ({
+        siteId: request.site.id,
+        locale: request.locale,
+        messages: catalogs.messages(request.locale),
+        settings: sites.getSettings(request.site, request.locale, request.visitorPlace),
+        services: {
+          findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
+        },
+      }),
+    });
+  }
+  return app;
+}

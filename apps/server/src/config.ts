@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Where PGlite data and local uploads live. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Development only: answer every request as this site's host. */
+  forcedDomain: string | undefined;
+  /** Number of demo member profiles seeded into an empty database. */
+  seedProfiles: number;
+  /** Whether the server renders pages (off for API-only tests). */
+  serveWeb: boolean;
+}
+
+function readInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  return {
+    env: mode,
+    port: readInt(env.PORT, 3000, 'PORT'),
+    host: env.HOST || 'localhost',
+    dataDir: resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    forcedDomain: mode === 'production' ? undefined : env.FORCED_DOMAIN || undefined,
+    seedProfiles: readInt(env.SEED_PROFILES, 500, 'SEED_PROFILES'),
+    serveWeb: env.SERVE_WEB !== 'false',
+  };
+}

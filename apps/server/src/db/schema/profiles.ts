@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from './sites.ts';
+
+/** What members see of a person. Fictional profiles have no login. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    fictional: boolean('fictional').notNull().default(false),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    birthDate: date('birth_date').notNull(),
+    gender: text('gender').notNull(),
+    sexuality: text('sexuality').notNull(),
+    relationshipStatus: text('relationship_status'),
+    hairColour: text('hair_colour'),
+    eyeColour: text('eye_colour'),
+    bodyType: text('body_type'),
+    tattoos: text('tattoos'),
+    reason: text('reason'),
+    interests: text('interests').array().notNull().default([]),
+    country: text('country').notNull(),
+    region: text('region'),
+    city: text('city'),
+    aboutMe: text('about_me'),
+    aboutMeLanguage: text('about_me_language'),
+    invisible: boolean('invisible').notNull().default(false),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('profiles_site_search_idx').on(table.siteId, table.gender, table.country, table.birthDate, table.id),
+    check('profiles_name_length', sql`char_length(${table.name}) between 1 and 40`),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Server-generated base name; the variants are `<key>.jpg`, `<key>_match.jpg` and `<key>_thumb.jpg`. */
+    storageKey: text('storage_key').notNull().unique(),
+    status: text('status', { enum: ['pending', 'active', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    isMain: boolean('is_main').notNull().default(false),
+    position: smallint('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('photos_profile_idx').on(table.profileId, table.position)],
+);

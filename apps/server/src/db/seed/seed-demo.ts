@@ -1,0 +1,84 @@
+import { createProfilesRepository } from '../../modules/profiles/profiles.repository.ts';
+import { createSitesRepository } from '../../modules/sites/sites.repository.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Database } from '../client.ts';
+import { createDemoPhoto } from './demo-photos.ts';
+import { createDemoProfile } from './demo-profiles.ts';
+import { demoCompany, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
+import { createRandom } from './random.ts';
+
+const demoSeed = 20_261_122;
+
+async function mapConcurrently<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * On an empty database: the demo site, its company and `profiles` member profiles with photos. The same
+ * input gives the same data. Everything lands in one transaction, so an interrupted seed leaves nothing behind.
+ */
+export async function seedDemoData(
+  db: Database,
+  storage: Storage,
+  options: { profiles: number; now?: Date },
+): Promise<{ created: boolean; profiles: number; ms: number }> {
+  const started = Date.now();
+  if ((await createSitesRepository(db).countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
+
+  const now = options.now ?? new Date();
+  const random = createRandom(demoSeed);
+  const people = Array.from({ length: options.profiles }, () => createDemoProfile(random, now));
+
+  const photoJobs = people.flatMap((person, personIndex) =>
+    Array.from({ length: person.photoCount }, (_, photoIndex) => ({ person, personIndex, photoIndex })),
+  );
+  const photos = await mapConcurrently(photoJobs, 4, (job) =>
+    createDemoPhoto(storage, {
+      seed: `${demoSeed}-${job.personIndex}-${job.photoIndex}`,
+      gender: job.person.gender,
+      hairColour: job.person.hairColour,
+      skinIndex: job.person.skinTone,
+      backgroundIndex: job.personIndex + job.photoIndex,
+    }),
+  );
+
+  await db.transaction(async (tx) => {
+    const sites = createSitesRepository(tx as unknown as Database);
+    const company = await sites.insertCompany(demoCompany);
+    const site = await sites.insertSite(
+      { companyId: company.id, settings: demoSiteSettings, isDemo: true },
+      demoSiteHosts,
+    );
+    let photoIndex = 0;
+    const rows = people.map((person) => {
+      const { photoCount, skinTone: _skinTone, ...profile } = person;
+      const personPhotos = Array.from({ length: photoCount }, (_, position) => {
+        const photo = photos[photoIndex++]!;
+        return {
+          storageKey: photo.key,
+          status: 'active' as const,
+          isMain: position === 0,
+          position,
+          width: photo.width,
+          height: photo.height,
+          createdAt: person.createdAt,
+        };
+      });
+      return { profile: { ...profile, siteId: site.id }, photos: personPhotos };
+    });
+    const profilesRepository = createProfilesRepository(tx as unknown as Database);
+    for (let start = 0; start < rows.length; start += 100) {
+      await profilesRepository.insertProfilesWithPhotos(rows.slice(start, start + 100));
+    }
+  });
+  return { created: true, profiles: people.length, ms: Date.now() - started };
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultLocale, locales } from '@app/shared/i18n/locales';
+import { flattenCatalog, messageArguments } from '@app/shared/i18n/translator';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+
+const catalogDir = join(import.meta.dirname, '../../../../i18n');
+const read = (locale: string) => flattenCatalog(JSON.parse(readFileSync(join(catalogDir, `${locale}.json`), 'utf8')));
+const source = read(defaultLocale);
+
+describe.each(locales)('the %s catalog', (locale) => {
+  const catalog = read(locale);
+
+  it('has every key of the Dutch source and no other', () => {
+    expect(Object.keys(catalog).sort()).toEqual(Object.keys(source).sort());
+  });
+
+  it('has no empty text', () => {
+    const empty = Object.entries(catalog).filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it('uses the same placeholders as the source in every text', () => {
+    const differing = Object.keys(source).filter(
+      (key) =>
+        catalog[key] !== undefined && messageArguments(catalog[key]).join() !== messageArguments(source[key]!).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('has only texts that compile as ICU messages', () => {
+    const broken = Object.entries(catalog).filter(([, text]) => {
+      try {
+        new IntlMessageFormat(text, locale);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(broken).toEqual([]);
+  });
+});

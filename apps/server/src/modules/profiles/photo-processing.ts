@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+
+/** The stored sizes of every photo (spec: full, match, thumb). */
+export const photoVariants = {
+  full: { suffix: '', width: 1080, height: 1080, fit: 'inside' },
+  match: { suffix: '_match', width: 480, height: 600, fit: 'cover' },
+  thumb: { suffix: '_thumb', width: 160, height: 160, fit: 'cover' },
+} as const;
+export type PhotoVariant = keyof typeof photoVariants;
+
+export function newPhotoKey(): string {
+  return randomBytes(12).toString('hex');
+}
+
+export function photoFileName(key: string, variant: PhotoVariant): string {
+  return `photos/${key}${photoVariants[variant].suffix}.jpg`;
+}
+
+export interface ProcessedPhoto {
+  width: number;
+  height: number;
+  files: Record<PhotoVariant, Buffer>;
+}
+
+/**
+ * Decodes once, turns upright, and re-encodes into every variant. Re-encoding drops all metadata (EXIF, GPS);
+ * `limitInputPixels` rejects pixel floods.
+ */
+export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhoto> {
+  const source = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }) : input;
+  const { data, info } = await source
+    .rotate()
+    .resize({
+      width: photoVariants.full.width,
+      height: photoVariants.full.height,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const encode = (variant: PhotoVariant, quality: number) => {
+    const image = sharp(data, raw);
+    if (variant !== 'full') {
+      const size = photoVariants[variant];
+      image.resize({ width: size.width, height: size.height, fit: 'cover' });
+    }
+    return image.jpeg({ quality }).toBuffer();
+  };
+  const [full, match, thumb] = await Promise.all([encode('full', 82), encode('match', 80), encode('thumb', 75)]);
+  return { width: info.width, height: info.height, files: { full, match, thumb } };
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { photos, profiles } from '../../db/schema/profiles.ts';
+
+export type ProfileInsert = typeof profiles.$inferInsert;
+export type PhotoInsert = typeof photos.$inferInsert;
+
+/** Profiles anyone may be shown: active, not hidden. */
+const listable = and(eq(profiles.status, 'active'), eq(profiles.invisible, false));
+
+export function createProfilesRepository(db: Database) {
+  return {
+    /** Recently active listable profiles with an approved main photo, for showcases. */
+    async findShowcaseProfiles(siteId: number, limit: number) {
+      return db
+        .select({
+          id: profiles.id,
+          name: profiles.name,
+          birthDate: profiles.birthDate,
+          country: profiles.country,
+          region: profiles.region,
+          city: profiles.city,
+          fictional: profiles.fictional,
+          photoKey: photos.storageKey,
+        })
+        .from(profiles)
+        .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .where(and(eq(profiles.siteId, siteId), listable))
+        .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+        .limit(limit);
+    },
+
+    /** A photo with what decides who may see it. */
+    async findPhotoByKey(storageKey: string) {
+      const rows = await db
+        .select({
+          storageKey: photos.storageKey,
+          status: photos.status,
+          isMain: photos.isMain,
+          siteId: profiles.siteId,
+          profileStatus: profiles.status,
+        })
+        .from(photos)
+        .innerJoin(profiles, eq(photos.profileId, profiles.id))
+        .where(eq(photos.storageKey, storageKey))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async countProfiles(siteId: number): Promise<number> {
+      const rows = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(profiles)
+        .where(eq(profiles.siteId, siteId));
+      return rows[0]?.count ?? 0;
+    },
+
+    async insertProfilesWithPhotos(rows: { profile: ProfileInsert; photos: Omit<PhotoInsert, 'profileId'>[] }[]) {
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(profiles)
+          .values(rows.map((row) => row.profile))
+          .returning({ id: profiles.id });
+        const photoRows = rows.flatMap((row, index) =>
+          row.photos.map((photo) => ({ ...photo, profileId: inserted[index]!.id })),
+        );
+        if (photoRows.length) await tx.insert(photos).values(photoRows);
+      });
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

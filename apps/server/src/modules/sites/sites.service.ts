@@ -1,0 +1,130 @@
+import type { Locale } from '@app/shared/i18n/locales';
+import { interests } from '@app/shared/profiles/interests';
+import { countryRegions } from '@app/shared/sites/regions-data';
+import type {
+  CompanyInfo,
+  LocalizedText,
+  RegionsResponse,
+  SiteSettings,
+  StoredSiteSettings,
+} from '@app/shared/sites/site-settings';
+import type { Catalogs } from '../../i18n/catalogs.ts';
+import type { SitesRepository } from './sites.repository.ts';
+
+export interface Site {
+  id: number;
+  companyId: number;
+  isDemo: boolean;
+  settings: StoredSiteSettings;
+}
+
+/** What is known of the visitor's whereabouts (GeoIP); empty when unknown. */
+export interface VisitorPlace {
+  country?: string;
+  region?: string | null;
+  city?: string | null;
+}
+
+const siteCacheMs = 30_000;
+
+export function createSitesService(deps: {
+  repository: SitesRepository;
+  catalogs: Catalogs;
+  pushPublicKey: string;
+  now?: () => number;
+}) {
+  const { repository, catalogs } = deps;
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { site: Site | null; expires: number }>();
+
+  function localized(text: LocalizedText | null, locale: Locale, catalogKey: string, values?: Record<string, string>) {
+    return text?.[locale] ?? catalogs.translator(locale)(catalogKey, values);
+  }
+
+  return {
+    /** The site answering for a host name (without port); cached briefly, misses included. */
+    async findSiteByHost(host: string): Promise<Site | null> {
+      const key = host.toLowerCase();
+      const hit = cache.get(key);
+      if (hit && hit.expires > now()) return hit.site;
+      const row = await repository.findSiteByHost(key);
+      const site = row ? { id: row.id, companyId: row.companyId, isDemo: row.isDemo, settings: row.settings } : null;
+      cache.set(key, { site, expires: now() + siteCacheMs });
+      return site;
+    },
+
+    forgetCachedSites() {
+      cache.clear();
+    },
+
+    /** The settings object of spec section 3, texts in the visitor's language. */
+    getSettings(site: Site, locale: Locale, visitor: VisitorPlace = {}): SiteSettings {
+      const s = site.settings;
+      const visitorCountry = visitor.country && s.countries.includes(visitor.country) ? visitor.country : undefined;
+      const geoipCountry = visitor.country ?? s.countries[0]!;
+      const names = { name: s.name };
+      return {
+        ...s,
+        index_title: localized(s.index_title, locale, 'site.default_index_title', names),
+        description: localized(s.description, locale, 'site.default_description', names),
+        fictional_warning: localized(s.fictional_warning, locale, 'fictional.warning'),
+        fictional_singular: localized(s.fictional_singular, locale, 'fictional.singular'),
+        fictional_plural: localized(s.fictional_plural, locale, 'fictional.plural'),
+        company_id: site.companyId,
+        geoip_country: geoipCountry,
+        region_data: {
+          country: visitorCountry ?? s.countries[0]!,
+          region: visitorCountry ? (visitor.region ?? null) : null,
+          city: visitorCountry ? (visitor.city ?? null) : null,
+        },
+        push_public_key: deps.pushPublicKey,
+      };
+    },
+
+    async getCompanyInfo(site: Site): Promise<CompanyInfo> {
+      const company = await repository.findCompanyById(site.companyId);
+      if (!company) throw new Error(`site ${site.id} has no company ${site.companyId}`);
+      return {
+        name: company.name,
+        address: company.address,
+        kvk: company.kvk,
+        city: company.city,
+        country: company.country,
+        tradenames: company.tradenames,
+        vat_numbers: company.vatNumbers,
+        support_phone: company.supportPhone,
+        delete_discount: company.deleteDiscount,
+        added: company.added.toISOString(),
+      };
+    },
+
+    listInterests(site: Site, locale: Locale) {
+      const t = catalogs.translator(locale);
+      const enabled = new Set<string>(site.settings.interests);
+      return interests
+        .filter((interest) => enabled.has(interest.key))
+        .map((interest) => ({ key: interest.key, name: t(`interests.${interest.key}`), icon: interest.icon }));
+    },
+
+    /** The regions of each of the site's countries (or of one of them), named as locals name them. */
+    listRegions(site: Site, locale: Locale, country?: string): RegionsResponse['regions'] {
+      const t = catalogs.translator(locale);
+      const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+      const result: RegionsResponse['regions'] = {};
+      for (const code of site.settings.countries) {
+        if (country && code !== country) continue;
+        const data = countryRegions[code];
+        if (!data) continue;
+        result[code] = {
+          name: countryNames.of(code) ?? code,
+          type: data.type,
+          type_name: t(`regions.type.${data.type}`),
+          regions: data.regions.map((region) => ({ code: region.code, name: region.name })),
+        };
+      }
+      return result;
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

@@ -1,0 +1,48 @@
+import { AppError } from '@app/shared/errors/app-error';
+import { type ErrorBody, type ErrorCode, errorMessageKey } from '@app/shared/errors/error-codes';
+import { defaultLocale } from '@app/shared/i18n/locales';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogs } from '../i18n/catalogs.ts';
+
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation_failed',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation_failed',
+  FST_ERR_VALIDATION: 'validation_failed',
+  FST_ERR_RATE_LIMIT_EXCEEDED: 'rate_limited',
+};
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const code = (error as FastifyError | undefined)?.code;
+  if (code && fastifyCodes[code]) return new AppError(fastifyCodes[code], (error as Error).message, { field: 'body' });
+  if ((error as SyntaxError | undefined)?.name === 'SyntaxError' && (error as FastifyError).statusCode === 400) {
+    return new AppError('validation_failed', (error as Error).message, { field: 'body' });
+  }
+  return null;
+}
+
+/** Sends `{ error, message }` with the registry's status and the message in the request's language. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
+  const t = catalogs.translator(request.locale ?? defaultLocale);
+  const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), error.values) };
+  return reply.status(error.status).header('cache-control', 'no-store').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance, catalogs: Catalogs) {
+  app.setErrorHandler((error, request, reply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      return sendError(request, reply, known, catalogs);
+    }
+    // Unexpected: the client gets no internals; the log has the error and the request id.
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return sendError(request, reply, new AppError('internal_error'), catalogs);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('not_found', `no route ${request.method} ${request.url}`), catalogs),
+  );
+}

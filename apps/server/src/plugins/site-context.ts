@@ -1,0 +1,58 @@
+import { AppError } from '@app/shared/errors/app-error';
+import { type Locale, localeCookieName, resolveLocale } from '@app/shared/i18n/locales';
+import type { Translate } from '@app/shared/i18n/translator';
+import { hostnameSchema } from '@app/shared/sites/site-settings';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Catalogs } from '../i18n/catalogs.ts';
+import type { Site, SitesService, VisitorPlace } from '../modules/sites/sites.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    site: Site;
+    locale: Locale;
+    t: Translate;
+    visitorPlace: VisitorPlace;
+  }
+}
+
+const siteFreePaths = ['/healthz', '/readyz', '/assets/', '/favicon.ico', '/robots.txt'];
+
+/** The host a request is answered as: `forced-domain` (query, then config) outside production, else the Host. */
+export function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
+  if (config.env !== 'production') {
+    const forced = (request.query as Record<string, unknown> | undefined)?.['forced-domain'];
+    if (forced !== undefined) {
+      const host = hostnameSchema.safeParse(forced);
+      if (!host.success) throw new AppError('validation_failed', 'bad forced-domain', { field: 'forced-domain' });
+      return host.data.replace(/:\d+$/, '').toLowerCase();
+    }
+    if (config.forcedDomain) return config.forcedDomain;
+  }
+  return request.hostname.replace(/:\d+$/, '').toLowerCase();
+}
+
+/** Finds the site by host and the visitor's language before any handler runs. */
+export function registerSiteContext(
+  app: FastifyInstance,
+  deps: { config: AppConfig; sites: SitesService; catalogs: Catalogs },
+) {
+  app.decorateRequest('site', null as unknown as Site);
+  app.decorateRequest('locale', 'nl');
+  app.decorateRequest('t', null as unknown as Translate);
+  app.decorateRequest('visitorPlace', null as unknown as VisitorPlace);
+
+  app.addHook('onRequest', async (request) => {
+    const cookieLocale = request.cookies[localeCookieName];
+    request.locale = resolveLocale(cookieLocale, undefined);
+    request.t = deps.catalogs.translator(request.locale);
+    request.visitorPlace = {};
+    if (siteFreePaths.some((path) => request.url.startsWith(path))) return;
+    const host = requestSiteHost(request, deps.config);
+    const site = await deps.sites.findSiteByHost(host);
+    if (!site) throw new AppError('site_not_found', `no site for host ${host}`);
+    request.site = site;
+    request.locale = resolveLocale(cookieLocale, site.settings.domain_language);
+    request.t = deps.catalogs.translator(request.locale);
+  });
+}

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { AppError } from '@app/shared/errors/app-error';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebRequestContext } from '../../../web/server/app.ts';
+import type { AppConfig } from '../config.ts';
+
+type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
+
+const webRoot = join(import.meta.dirname, '../../../web');
+
+async function loadProductionHandler(app: FastifyInstance): Promise<WebHandler> {
+  const serverEntry = join(webRoot, 'build/server/index.js');
+  if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run "npm run build" first.`);
+  await app.register(fastifyStatic, {
+    root: join(webRoot, 'build/client'),
+    wildcard: false,
+    cacheControl: false,
+    // Hashed file names never change: cache them for good; anything else briefly.
+    setHeaders: (reply, path) => {
+      const immutable = path.includes('/assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const { createWebHandler } = (await import(pathToFileURL(serverEntry).href)) as {
+    createWebHandler(mode: string): WebHandler;
+  };
+  return createWebHandler('production');
+}
+
+async function loadDevelopmentHandler(app: FastifyInstance): Promise<WebHandler> {
+  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({
+    root: webRoot,
+    configFile: join(webRoot, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: 'custom',
+  });
+  await app.register(middie);
+  app.use(vite.middlewares);
+  app.addHook('onClose', () => vite.close());
+  return async (request, context) => {
+    const entry = (await vite.ssrLoadModule('./server/app.ts')) as { createWebHandler(mode: string): WebHandler };
+    return entry.createWebHandler('development')(request, context);
+  };
+}
+
+/** Server-renders every page through React Router; in production also serves the built assets. */
+export async function registerWeb(
+  app: FastifyInstance,
+  deps: { config: AppConfig; createContext(request: FastifyRequest): WebRequestContext },
+) {
+  const handle =
+    deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
+
+  await app.register(async (scope) => {
+    // React Router reads form bodies itself: leave the body stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      if (request.url.startsWith('/api/')) throw new AppError('not_found', `no API route ${request.url}`);
+      const webRequest = createRequest(request.raw, reply.raw);
+      const response = await handle(webRequest, deps.createContext(request));
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as never));
+    });
+  });
+}

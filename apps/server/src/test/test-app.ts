@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/seed-demo.ts';
+import { createMemoryStorage } from '../storage/local-storage.ts';
+import type { Storage } from '../storage/storage.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  storage: Storage;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Which database the API tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite in memory. */
+export function testDatabaseKind(): 'postgres' | 'pglite' {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/** A fresh, empty database of the kind under test; PostgreSQL gets a new database per call. */
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
+export async function createTestApp(options: { profiles?: number; now?: () => Date } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const storage = createMemoryStorage();
+  await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), serveWeb: false };
+  const app = await buildApp({ config, database, storage, now: options.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

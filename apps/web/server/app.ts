@@ -1,0 +1,15 @@
+/// <reference path="./virtual-modules.d.ts" />
+import { createRequestHandler, RouterContextProvider } from 'react-router';
+import { type WebRequestContext, webContext } from '../app/context.ts';
+
+export type { WebRequestContext } from '../app/context.ts';
+
+/** The page renderer the Fastify server calls; built into the SSR bundle so it shares `webContext` with routes. */
+export function createWebHandler(mode: string) {
+  const handle = createRequestHandler(() => import('virtual:react-router/server-build'), mode);
+  return (request: Request, context: WebRequestContext) => {
+    const provider = new RouterContextProvider();
+    provider.set(webContext, context);
+    return handle(request, provider);
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The one registry of API error codes. Each code answers with its HTTP status; the client and the server
+ * show the catalog text `errors.<code>` in the visitor's language. docs/errors.md is generated from this table.
+ */
+export const errorCodes = {
+  validation_failed: { status: 400, description: 'A query or body failed its schema.' },
+  country_not_served: { status: 400, description: 'A country the site does not serve.' },
+  authentication_required: { status: 403, description: 'The call needs a logged-in member.' },
+  client_header_required: {
+    status: 403,
+    description: 'A state-changing call without `X-Request-Type: client` (CSRF defence).',
+  },
+  not_found: { status: 404, description: 'No such resource, or not visible to the caller.' },
+  site_not_found: { status: 404, description: 'No site answers for the request host.' },
+  payload_too_large: { status: 413, description: 'The request body is larger than allowed.' },
+  unsupported_media_type: { status: 415, description: 'The request body has a content type the call does not take.' },
+  rate_limited: { status: 429, description: 'Too many requests in a short time.' },
+  internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
+  service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}
+
+export function errorMessageKey(code: ErrorCode): string {
+  return `errors.${code}`;
+}
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+}

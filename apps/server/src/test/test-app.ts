@@ -13,7 +13,10 @@ export interface TestApp {
   database: DatabaseHandle;
   storage: Storage;
   config: AppConfig;
+  /** Closes the app and the database, and drops a PostgreSQL test database. */
   close(): Promise<void>;
+  /** Drops a PostgreSQL test database only (for tests that closed the database themselves). */
+  dropDatabase(): Promise<void>;
 }
 
 /** Which database the API tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite in memory. */
@@ -63,5 +66,6 @@ export async function createTestApp(options: { profiles?: number; now?: () => Da
       await database.close();
       await drop();
     },
+    dropDatabase: drop,
   };
 }

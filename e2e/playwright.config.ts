@@ -45,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node apps/server/src/main.ts',
+    command: 'node e2e/support/prepare-data.ts && node apps/server/src/main.ts',
     cwd: '..',
     url: `http://localhost:${port}/readyz`,
     timeout: 180_000,

@@ -1,10 +1,34 @@
+import purgeCss from '@fullhuman/postcss-purgecss';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-// The server entry is part of the SSR build so that it shares React Router's context objects with the routes.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's sources still use @import and the old colour functions.
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+    postcss: {
+      // Only the CSS the markup uses ships: class names are read from the app's sources.
+      plugins:
+        command === 'build'
+          ? [
+              purgeCss({
+                content: ['./app/**/*.{ts,tsx}'],
+                defaultExtractor: (content: string) => content.match(/[\w-/:]+(?<!:)/g) ?? [],
+                safelist: {
+                  standard: [/^text-bg-/, /^modal/, /^show$/, /^is-pwa$/, /^logged-/, /^not-index$/, /^fade$/],
+                  variables: [/^--bs-/],
+                },
+                variables: true,
+              }),
+            ]
+          : [],
+    },
+  },
+  // The server entry is part of the SSR build so that it shares React Router's context objects with the routes.
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
   plugins: [reactRouter()],
-});
+}));

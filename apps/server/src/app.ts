@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { AppError } from '@app/shared/errors/app-error';
+import { countryCookieName } from '@app/shared/i18n/language-menu';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { createComplaintsRepository } from './modules/moderation/complaints.repository.ts';
+import { registerComplaintsRoutes } from './modules/moderation/complaints.routes.ts';
+import { createComplaintsService } from './modules/moderation/complaints.service.ts';
 import { ensureVapidKeys } from './modules/notifications/vapid-keys.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { registerProfilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createCountryLocator } from './modules/sites/geoip.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { registerSitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
@@ -60,11 +65,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pushPublicKey: vapidKeys.publicKey,
   });
   const profiles = createProfilesService({ repository: createProfilesRepository(database.db), storage, now });
+  const complaints = createComplaintsService({ repository: createComplaintsRepository(database.db), now });
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandling(app, catalogs);
-  registerSiteContext(app, { config, sites, catalogs });
+  registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() });
 
   // The custom header cannot be sent cross-site without a CORS preflight we never grant: our CSRF defence.
   app.addHook('onRequest', async (request) => {
@@ -83,19 +89,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSystemRoutes(app, database);
   registerSitesRoutes(app, sites);
   registerProfilesRoutes(app, profiles);
+  registerComplaintsRoutes(app, complaints);
 
   if (config.serveWeb) {
     await registerWeb(app, {
       config,
-      createContext: (request) => ({
-        siteId: request.site.id,
-        locale: request.locale,
-        messages: catalogs.messages(request.locale),
-        settings: sites.getSettings(request.site, request.locale, request.visitorPlace),
-        services: {
-          findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
-        },
-      }),
+      createContext: async (request) => {
+        const settings = sites.getSettings(request.site, request.locale, request.visitorPlace);
+        const chosenCountry = request.cookies[countryCookieName];
+        const dismissedAt = Number(request.cookies.entry_warning_dismissed);
+        return {
+          siteId: request.site.id,
+          locale: request.locale,
+          messages: catalogs.messages(request.locale),
+          settings,
+          company: await sites.getCompanyInfo(request.site),
+          visitorCountry: settings.geoip_country,
+          chosenCountry: chosenCountry && /^[A-Z]{2}$/.test(chosenCountry) ? chosenCountry : null,
+          entryWarningDismissedAt: Number.isFinite(dismissedAt) && dismissedAt > 0 ? dismissedAt : null,
+          user: null,
+          services: {
+            findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
+          },
+        };
+      },
     });
   }
   return app;

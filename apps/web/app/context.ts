@@ -1,6 +1,7 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Messages } from '@app/shared/i18n/translator';
-import type { SiteSettings } from '@app/shared/sites/site-settings';
+import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 import { createContext } from 'react-router';
 
 /** A member card as the pages show it; fictional ones carry their label. */
@@ -15,15 +16,28 @@ export interface MemberCard {
   photo: { match: string; thumb: string } | null;
 }
 
-/** What the server gives the pages: the site, the visitor's language, and the services loaders call. */
+/** What the server gives the pages: the site, the visitor, and the services loaders call. */
 export interface WebRequestContext {
   siteId: number;
   settings: SiteSettings;
+  company: CompanyInfo;
   locale: Locale;
   messages: Messages;
+  /** The visitor's country by GeoIP, or the site's first country when unknown. */
+  visitorCountry: string;
+  /** The country the visitor chose on /lang-config, if any. */
+  chosenCountry: string | null;
+  /** When the visitor closed the adult-content warning (ms since epoch), if ever. */
+  entryWarningDismissedAt: number | null;
+  user: SessionUser | null;
   services: {
     findShowcaseMembers(limit: number): Promise<MemberCard[]>;
   };
 }
 
-export const webContext = createContext<WebRequestContext>();
+/** Added by the page renderer: the paths of the routes the app has (to hide links to parts not built). */
+export interface PageRequestContext extends WebRequestContext {
+  knownPaths: readonly string[];
+}
+
+export const webContext = createContext<PageRequestContext>();

@@ -1,4 +1,23 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-// One line per route of the spec's route table, added as each area is built.
-export default [index('routes/home/home.tsx'), route('*', 'routes/errors/not-found.tsx')] satisfies RouteConfig;
+// Route ids are the spec's route names. Areas are added as they are built.
+export default [
+  layout('routes/layouts/default-layout.tsx', [
+    index('routes/home/home.tsx', { id: 'index' }),
+    route('pages/terms', 'routes/pages/legal-page.tsx', { id: 'terms' }),
+    route('pages/privacy', 'routes/pages/legal-page.tsx', { id: 'privacy' }),
+    route('pages/cookies', 'routes/pages/legal-page.tsx', { id: 'cookies' }),
+    route('pages/ban', 'routes/pages/legal-page.tsx', { id: 'ban' }),
+    route('pages/return-policy', 'routes/pages/legal-page.tsx', { id: 'return-policy' }),
+    route('pages/faq', 'routes/pages/legal-page.tsx', { id: 'faq' }),
+    route('pages/service', 'routes/pages/legal-page.tsx', { id: 'service' }),
+    route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
+    route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
+    route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
+  ]),
+  layout('routes/layouts/empty-layout.tsx', [
+    route('lang-config', 'routes/lang-config/lang-config.tsx', { id: 'lang-config' }),
+  ]),
+  route('lang', 'routes/preferences/language.ts', { id: 'lang' }),
+  route('entry-warning', 'routes/preferences/entry-warning.ts', { id: 'entry-warning' }),
+] satisfies RouteConfig;

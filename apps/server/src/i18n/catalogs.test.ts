@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defaultLocale, locales } from '@app/shared/i18n/locales';
-import { flattenCatalog, messageArguments } from '@app/shared/i18n/translator';
+import { messageArguments } from '@app/shared/i18n/translator';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 
-const catalogDir = join(import.meta.dirname, '../../../../i18n');
-const read = (locale: string) => flattenCatalog(JSON.parse(readFileSync(join(catalogDir, `${locale}.json`), 'utf8')));
-const source = read(defaultLocale);
+import { readCatalog } from './catalogs.ts';
 
-describe.each(locales)('the %s catalog', (locale) => {
-  const catalog = read(locale);
+const source = readCatalog(defaultLocale);
+
+describe.each(locales)('the %s catalogs (interface and legal pages)', (locale) => {
+  const catalog = readCatalog(locale);
 
   it('has every key of the Dutch source and no other', () => {
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(source).sort());

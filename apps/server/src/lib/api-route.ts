@@ -37,7 +37,8 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.join('.') || 'input';
+  const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const field = [...issue.path, ...(unknownKey ? [unknownKey] : [])].join('.') || 'input';
   const code = isErrorCode(issue.message) ? issue.message : 'validation_failed';
   throw new AppError(code, `${field}: ${issue.message}`, { field });
 }

@@ -27,6 +27,7 @@ function toAppError(error: unknown): AppError | null {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
   const t = catalogs.translator(request.locale ?? defaultLocale);
   const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), error.values) };
+  if (typeof error.values?.field === 'string' && error.values.field !== 'body') body.field = error.values.field;
   return reply.status(error.status).header('cache-control', 'no-store').send(body);
 }
 

@@ -5,6 +5,7 @@ import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
+import type { CountryLocator } from '../modules/sites/geoip.ts';
 import type { Site, SitesService, VisitorPlace } from '../modules/sites/sites.service.ts';
 
 declare module 'fastify' {
@@ -35,7 +36,7 @@ export function requestSiteHost(request: FastifyRequest, config: AppConfig): str
 /** Finds the site by host and the visitor's language before any handler runs. */
 export function registerSiteContext(
   app: FastifyInstance,
-  deps: { config: AppConfig; sites: SitesService; catalogs: Catalogs },
+  deps: { config: AppConfig; sites: SitesService; catalogs: Catalogs; countries: CountryLocator },
 ) {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', 'nl');
@@ -46,7 +47,8 @@ export function registerSiteContext(
     const cookieLocale = request.cookies[localeCookieName];
     request.locale = resolveLocale(cookieLocale, undefined);
     request.t = deps.catalogs.translator(request.locale);
-    request.visitorPlace = {};
+    const country = deps.countries.findCountry(request.ip);
+    request.visitorPlace = country ? { country } : {};
     if (siteFreePaths.some((path) => request.url.startsWith(path))) return;
     const host = requestSiteHost(request, deps.config);
     const site = await deps.sites.findSiteByHost(host);

@@ -52,7 +52,7 @@ async function loadDevelopmentHandler(app: FastifyInstance): Promise<WebHandler>
 /** Server-renders every page through React Router; in production also serves the built assets. */
 export async function registerWeb(
   app: FastifyInstance,
-  deps: { config: AppConfig; createContext(request: FastifyRequest): WebRequestContext },
+  deps: { config: AppConfig; createContext(request: FastifyRequest): Promise<WebRequestContext> },
 ) {
   const handle =
     deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
@@ -65,7 +65,7 @@ export async function registerWeb(
     scope.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/')) throw new AppError('not_found', `no API route ${request.url}`);
       const webRequest = createRequest(request.raw, reply.raw);
-      const response = await handle(webRequest, deps.createContext(request));
+      const response = await handle(webRequest, await deps.createContext(request));
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);

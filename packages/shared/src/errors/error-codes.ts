@@ -5,6 +5,11 @@
 export const errorCodes = {
   validation_failed: { status: 400, description: 'A query or body failed its schema.' },
   country_not_served: { status: 400, description: 'A country the site does not serve.' },
+  name_required: { status: 400, description: 'A name is missing or too short.' },
+  invalid_email: { status: 400, description: 'Not a valid e-mail address.' },
+  category_required: { status: 400, description: 'No (known) category was chosen.' },
+  complaint_too_short: { status: 400, description: 'A complaint text under 20 characters.' },
+  text_too_long: { status: 400, description: 'A text longer than the field allows.' },
   authentication_required: { status: 403, description: 'The call needs a logged-in member.' },
   client_header_required: {
     status: 403,
@@ -32,4 +37,6 @@ export function errorMessageKey(code: ErrorCode): string {
 export interface ErrorBody {
   error: ErrorCode;
   message: string;
+  /** The input field the error is about, when there is one. */
+  field?: string;
 }

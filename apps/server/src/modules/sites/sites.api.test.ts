@@ -199,7 +199,11 @@ describe(`site calls on ${testDatabaseKind()}`, () => {
   it('answers a bad query with 400 and a translated message, changing nothing', async () => {
     const nl = await t.app.inject({ url: '/api/regions.php?country=nederland', headers: { host: 'localhost' } });
     expect(nl.statusCode).toBe(400);
-    expect(nl.json()).toEqual({ error: 'validation_failed', message: 'De invoer is ongeldig (country).' });
+    expect(nl.json()).toEqual({
+      error: 'validation_failed',
+      message: 'De invoer is ongeldig (country).',
+      field: 'country',
+    });
 
     const en = await t.app.inject({
       url: '/api/regions.php?country=nederland',
@@ -218,7 +222,7 @@ describe(`site calls on ${testDatabaseKind()}`, () => {
     expect(notServed.json().error).toBe('country_not_served');
 
     const badForcedDomain = await t.app.inject({
-      url: '/api/settings.php?forced-domain=' + encodeURIComponent('<script>'),
+      url: `/api/settings.php?forced-domain=${encodeURIComponent('<script>')}`,
       headers: { host: 'localhost' },
     });
     expect(badForcedDomain.statusCode).toBe(400);

@@ -36,6 +36,7 @@ export function createSitesService(deps: {
   const { repository, catalogs } = deps;
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { site: Site | null; expires: number }>();
+  const companyCache = new Map<number, { company: CompanyInfo; expires: number }>();
 
   function localized(text: LocalizedText | null, locale: Locale, catalogKey: string, values?: Record<string, string>) {
     return text?.[locale] ?? catalogs.translator(locale)(catalogKey, values);
@@ -55,6 +56,7 @@ export function createSitesService(deps: {
 
     forgetCachedSites() {
       cache.clear();
+      companyCache.clear();
     },
 
     /** The settings object of spec section 3, texts in the visitor's language. */
@@ -82,9 +84,11 @@ export function createSitesService(deps: {
     },
 
     async getCompanyInfo(site: Site): Promise<CompanyInfo> {
+      const hit = companyCache.get(site.companyId);
+      if (hit && hit.expires > now()) return hit.company;
       const company = await repository.findCompanyById(site.companyId);
       if (!company) throw new Error(`site ${site.id} has no company ${site.companyId}`);
-      return {
+      const info: CompanyInfo = {
         name: company.name,
         address: company.address,
         kvk: company.kvk,
@@ -96,6 +100,8 @@ export function createSitesService(deps: {
         delete_discount: company.deleteDiscount,
         added: company.added.toISOString(),
       };
+      companyCache.set(site.companyId, { company: info, expires: now() + siteCacheMs });
+      return info;
     },
 
     listInterests(site: Site, locale: Locale) {

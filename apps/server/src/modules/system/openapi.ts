@@ -22,6 +22,7 @@ const errorBody = {
   properties: {
     error: { type: 'string', enum: Object.keys(errorCodes) },
     message: { type: 'string', description: 'The error text in the visitor language.' },
+    field: { type: 'string', description: 'The input field the error is about, when there is one.' },
   },
 };
 

@@ -1,26 +1,50 @@
+import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import type { MemberCard } from '../../context.ts';
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 
-export function MemberCardView(props: { member: MemberCard; fictionalIcon: string; fictionalLabel: string }) {
-  const { member, fictionalLabel } = props;
+/** The fictional label (icon and the site's word for it) that every card, page and chat header carries. */
+export function FictionalLabel(props: { icon: string; label: string; className?: string }) {
+  return (
+    <span className={`fictional-label${props.className ? ` ${props.className}` : ''}`} data-testid="fictional-label">
+      {isIconName(props.icon) ? <Icon name={props.icon} /> : null}
+      <span>{props.label}</span>
+    </span>
+  );
+}
+
+export function MemberCardView(props: {
+  member: MemberCard;
+  fictionalIcon: string;
+  fictionalLabel: string;
+  /** Above the fold: load at once. */
+  eager?: boolean;
+}) {
+  const { member } = props;
   const { t } = useI18n();
   return (
-    <article className="member-card">
-      {member.photo ? (
-        <img src={member.photo.match} alt={member.name} width={480} height={600} loading="lazy" decoding="async" />
-      ) : (
-        <div className="member-card-nophoto" aria-hidden="true" />
-      )}
+    <article className="member-card" data-fictional={member.fictional ? 'true' : undefined}>
+      <div className="member-card-photo">
+        {member.photo ? (
+          <img
+            src={member.photo.match}
+            alt={member.name}
+            width={480}
+            height={600}
+            loading={props.eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="member-card-nophoto" aria-hidden="true" />
+        )}
+        {member.fictional ? (
+          <FictionalLabel icon={props.fictionalIcon} label={props.fictionalLabel} className="member-card-fictional" />
+        ) : null}
+      </div>
       <div className="member-card-body">
         <h3>
           {member.name}, {t('members.age', { age: member.age })}
         </h3>
-        {member.region || member.city ? <p>{member.city ?? member.region}</p> : null}
-        {member.fictional ? (
-          <p className="member-card-fictional" data-icon={props.fictionalIcon}>
-            {fictionalLabel}
-          </p>
-        ) : null}
+        {member.city || member.region ? <p>{member.city ?? member.region}</p> : null}
       </div>
     </article>
   );

@@ -1,6 +1,9 @@
+import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { webContext } from '../../context.ts';
-import { useI18n } from '../../features/i18n/i18n.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     members,
     site: {
       name: settings.name,
+      domain: settings.domain,
       indexTitle: settings.index_title,
       description: settings.description,
       fictionalIcon: settings.fictional_icon,
@@ -20,31 +24,55 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
+  const title = `${data.site.name} · ${data.site.indexTitle}`;
+  const image = data.members[0]?.photo?.match;
   return [
-    { title: `${data.site.name} · ${data.site.indexTitle}` },
+    { title },
     { name: 'description', content: data.site.description },
-    { property: 'og:title', content: `${data.site.name} · ${data.site.indexTitle}` },
+    { property: 'og:title', content: title },
     { property: 'og:description', content: data.site.description },
     { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: data.site.name },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { site, members } = loaderData;
+  const signupAvailable = usePathAvailable('/signup');
+  const steps = [
+    { icon: 'person-plus', title: t('home.step1_title'), text: t('home.step1_text') },
+    { icon: 'heart', title: t('home.step2_title'), text: t('home.step2_text') },
+    { icon: 'chat-dots', title: t('home.step3_title'), text: t('home.step3_text') },
+  ] as const;
+
   return (
     <main className="home">
       <section className="home-hero">
-        <p className="home-brand">{site.name}</p>
-        <h1>{site.indexTitle}</h1>
-        <p className="home-lead">{site.description}</p>
+        <div className="container">
+          <p className="home-brand">{site.name}</p>
+          <h1>{site.indexTitle}</h1>
+          <p className="home-lead">{site.description}</p>
+          {signupAvailable ? (
+            <Link className="btn btn-light btn-lg home-cta" to="/signup" data-testid="home-signup">
+              {t('home.cta')}
+            </Link>
+          ) : null}
+          <p className="home-adult">
+            <Icon name="shield-check" /> {t('home.adults_only')}
+          </p>
+        </div>
       </section>
-      <section className="home-members" aria-labelledby="home-members-title">
+
+      <section className="container home-members" aria-labelledby="home-members-title">
         <h2 id="home-members-title">{t('home.members_title')}</h2>
         <ul className="member-grid">
-          {members.map((member) => (
+          {members.map((member, index) => (
             <li key={member.id}>
               <MemberCardView
+                eager={index < 6}
                 member={member}
                 fictionalIcon={site.fictionalIcon}
                 fictionalLabel={site.fictionalSingular}
@@ -52,6 +80,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <p className="home-fictional-note">{t('home.fictional_note', { label: site.fictionalSingular })}</p>
+      </section>
+
+      <section className="home-steps" aria-labelledby="home-steps-title">
+        <div className="container">
+          <h2 id="home-steps-title">{t('home.how_title')}</h2>
+          <ol className="steps">
+            {steps.map((step) => (
+              <li key={step.title} className="step">
+                <span className="step-icon">
+                  <Icon name={step.icon} />
+                </span>
+                <h3 className="h5">{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="container home-premium">
+        <div className="premium-odds">
+          <Icon name="gem" />
+          <p>{t('home.premium_odds')}</p>
+        </div>
+        <p className="text-body-secondary">{t('home.free_conversations')}</p>
+        {signupAvailable ? (
+          <Link className="btn btn-primary btn-lg" to="/signup">
+            {t('home.cta')}
+          </Link>
+        ) : null}
       </section>
     </main>
   );

@@ -20,3 +20,8 @@ export function useI18n(): I18nValue {
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
 }
+
+/** The translator when there is one (the error page may render outside the provider). */
+export function useOptionalI18n(): I18nValue | null {
+  return useContext(I18nContext);
+}

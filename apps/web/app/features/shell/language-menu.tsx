@@ -1,0 +1,64 @@
+import { languageMenu } from '@app/shared/i18n/language-menu';
+import { localeInfo } from '@app/shared/i18n/locales';
+import { useFetcher, useLocation } from 'react-router';
+import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+
+/** The language dropdown: languages grouped per country; a choice re-renders the page without a reload. */
+export function LanguageMenu() {
+  const { t, locale } = useI18n();
+  const { chosenCountry } = useRootData();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+
+  return (
+    <Dropdown
+      testId="language-menu"
+      align="end"
+      buttonLabel={t('nav.language')}
+      buttonClassName="btn btn-link nav-link dropdown-toggle language-toggle"
+      label={
+        <>
+          <Icon name="globe" />
+          <span className="ms-1">{locale.toUpperCase()}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <div className="language-menu">
+          {languageMenu.map((entry) => (
+            <div key={entry.country} className="language-menu-group">
+              <p className="dropdown-header">{countryNames.of(entry.country)}</p>
+              {entry.locales.map((code) => {
+                const current = code === locale && (chosenCountry === null || chosenCountry === entry.country);
+                return (
+                  <button
+                    key={code}
+                    type="button"
+                    lang={code}
+                    className={`dropdown-item${current ? ' active' : ''}`}
+                    aria-current={current ? 'true' : undefined}
+                    data-locale={code}
+                    data-country={entry.country}
+                    onClick={() => {
+                      fetcher.submit(
+                        { locale: code, country: entry.country, redirectTo: location.pathname + location.search },
+                        { method: 'post', action: '/lang' },
+                      );
+                      close();
+                    }}
+                  >
+                    {localeInfo[code].nativeName}
+                  </button>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+    </Dropdown>
+  );
+}

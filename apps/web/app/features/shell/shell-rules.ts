@@ -1,0 +1,72 @@
+/** Pure rules of the site shell, kept apart from the components so that they are unit-tested. */
+
+export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
+
+/** A badge count as shown: nothing at 0, capped at 99+. */
+export function formatBadgeCount(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 99 ? '99+' : String(Math.floor(count));
+}
+
+/** The credits badge of a paid user: the balance at 10 or less, amber above 0, red at 0. */
+export function creditsBadge(credits: number): { text: string; tone: 'warning' | 'danger' } | null {
+  if (credits > 10) return null;
+  return { text: String(credits), tone: credits <= 0 ? 'danger' : 'warning' };
+}
+
+/** The page title with `(N)` in front when there are unread messages or new likes. */
+export function titleWithCount(title: string, unreadMessages: number, newLikes: number): string {
+  const bare = title.replace(/^\(\d+\+?\)\s/, '');
+  const count = Math.max(0, unreadMessages) + Math.max(0, newLikes);
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+/** Route names where the installed app shows a back button (when there is history to go back to). */
+export const backButtonRoutes = new Set([
+  'members-id',
+  'likes-type',
+  'likes-m-id',
+  'credits',
+  'credits-id-paymentmethod',
+]);
+
+export function showBackButton(routeName: string | undefined, installedApp: boolean, historyLength: number): boolean {
+  return installedApp && historyLength > 1 && routeName !== undefined && backButtonRoutes.has(routeName);
+}
+
+/** Pages that never show the entry warning. */
+export const entryWarningFreeRoutes = new Set(['complete-signup', 'reset-password', 'reset-password-do']);
+
+export interface EntryWarningInput {
+  setting: 'yes' | 'no';
+  dismissed: boolean;
+  loggedIn: boolean;
+  installedApp: boolean;
+  routeName: string | undefined;
+  layout: LayoutKind;
+  visitorCountry: string;
+  selectedCountries: readonly string[];
+}
+
+/** Whether the adult-content warning shows (spec section 2, "Site-entry warning modal"). */
+export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
+  if (input.setting === 'no' || input.dismissed || input.loggedIn || input.installedApp) return false;
+  if (input.routeName && entryWarningFreeRoutes.has(input.routeName)) return false;
+  if (input.selectedCountries.length > 0 && !input.selectedCountries.includes(input.visitorCountry)) return false;
+  if (input.layout !== 'default' && input.visitorCountry !== 'NL' && input.visitorCountry !== 'DE') return false;
+  return true;
+}
+
+export const chunkReloadIntervalMs = 60_000;
+
+/** A failed chunk load reloads the page, but at most once per minute (no reload loops). */
+export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= chunkReloadIntervalMs;
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
+}

@@ -1,0 +1,172 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { Link, useMatches, useNavigate } from 'react-router';
+import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useInstalledApp } from './installed-app.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { creditsBadge, formatBadgeCount, showBackButton } from './shell-rules.ts';
+
+export interface NavCounts {
+  unreadMessages: number;
+  newLikes: number;
+}
+
+function CountBadge(props: { count: number; label: string }) {
+  const text = formatBadgeCount(props.count);
+  if (!text) return null;
+  return (
+    <span className="badge rounded-pill nav-badge bg-unread">
+      {text}
+      <span className="visually-hidden"> {props.label}</span>
+    </span>
+  );
+}
+
+function BackButton() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const installed = useInstalledApp();
+  const matches = useMatches();
+  const routeName = matches[matches.length - 1]?.id;
+  const historyLength = typeof window === 'undefined' ? 0 : window.history.length;
+  if (!showBackButton(routeName, installed, historyLength)) return null;
+  return (
+    <button type="button" className="btn btn-link nav-link nav-back" onClick={() => navigate(-1)}>
+      <Icon name="arrow-left" label={t('nav.back')} />
+    </button>
+  );
+}
+
+function Logo(props: { to: string }) {
+  const { settings } = useRootData();
+  return (
+    <Link className="navbar-brand site-logo" to={props.to}>
+      <img src="/icon.svg" alt="" width={28} height={28} />
+      <span>{settings.name}</span>
+    </Link>
+  );
+}
+
+/** The top navigation of the default layout, for visitors and for members. */
+export function TopNav(props: { counts?: NavCounts }) {
+  const { user } = useRootData();
+  return user ? <MemberNav user={user} counts={props.counts ?? { unreadMessages: 0, newLikes: 0 }} /> : <VisitorNav />;
+}
+
+function VisitorNav() {
+  const { t } = useI18n();
+  const loginAvailable = usePathAvailable('/login');
+  return (
+    <nav className="navbar top-nav" aria-label={t('nav.main')}>
+      <div className="container top-nav-inner">
+        <Logo to="/" />
+        <div className="top-nav-actions">
+          <LanguageMenu />
+          {loginAvailable ? (
+            <Link className="btn btn-primary btn-sm" to="/login" data-testid="nav-login">
+              {t('nav.login')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
+  const { t } = useI18n();
+  const { user, counts } = props;
+  const matches = useMatches();
+  const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
+  const credits = creditsBadge(user.credits);
+  const thumb = user.profile.main_image?.status === 'active' ? user.profile.main_image : null;
+  return (
+    <nav className="navbar top-nav logged-in-nav" aria-label={t('nav.main')}>
+      <div className="container top-nav-inner">
+        <BackButton />
+        <Logo to="/members" />
+        <ul className="top-nav-links">
+          <li>
+            <Link className="nav-link" to="/members" title={t('nav.search')}>
+              <Icon name="search" />
+              <span className="nav-text">{t('nav.search')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="nav-link" to="/chats" title={t('nav.messages')}>
+              <Icon name="chat-dots" />
+              <span className="nav-text">{t('nav.messages')}</span>
+              <CountBadge
+                count={counts.unreadMessages}
+                label={t('nav.unread_messages', { count: counts.unreadMessages })}
+              />
+            </Link>
+          </li>
+          <li>
+            <Link className="nav-link" to="/likes" title={t('nav.likes')}>
+              <Icon name="heart" />
+              <span className="nav-text">{t('nav.likes')}</span>
+              <CountBadge count={counts.newLikes} label={t('nav.new_likes', { count: counts.newLikes })} />
+            </Link>
+          </li>
+          <li>
+            {user.paid_user ? (
+              <Link className="nav-link" to="/credits" title={t('nav.credits')} data-testid="nav-credits">
+                <Icon name="coin" />
+                <span className="nav-text">{t('nav.credits')}</span>
+                {credits ? (
+                  <span className={`badge rounded-pill nav-badge text-bg-${credits.tone}`}>
+                    {credits.text}
+                    <span className="visually-hidden"> {t('nav.credit_balance', { count: user.credits })}</span>
+                  </span>
+                ) : null}
+              </Link>
+            ) : (
+              <Link className="btn btn-warning btn-sm nav-premium" to="/premium" data-testid="nav-premium">
+                <Icon name="gem" />
+                <span className="ms-1">{t('nav.get_premium')}</span>
+              </Link>
+            )}
+          </li>
+        </ul>
+        {onCompleteSignup ? null : (
+          <div className="top-nav-actions">
+            <LanguageMenu />
+            <Dropdown
+              testId="account-menu"
+              align="end"
+              buttonLabel={t('nav.account')}
+              label={
+                <>
+                  {thumb ? (
+                    <img className="nav-avatar" src={thumb.thumb_filename} alt="" width={28} height={28} />
+                  ) : (
+                    <Icon name="person-circle" />
+                  )}
+                  <span className="nav-text ms-1">{user.profile.name}</span>
+                </>
+              }
+            >
+              {(close) => (
+                <>
+                  <Link className="dropdown-item" to="/profile" onClick={close}>
+                    {t('nav.my_profile')}
+                  </Link>
+                  <Link className="dropdown-item" to="/profile#settings" onClick={close}>
+                    {t('nav.settings')}
+                  </Link>
+                  <hr className="dropdown-divider" />
+                  <a className="dropdown-item" href="/api/logout.php" data-testid="nav-logout">
+                    {t('nav.logout')}
+                  </a>
+                </>
+              )}
+            </Dropdown>
+          </div>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { preferenceCookie, readCookie, safeRedirectPath } from './cookies.ts';
+
+describe('cookies', () => {
+  it('reads one cookie of a header', () => {
+    expect(readCookie('a=1; locale=en; b=2', 'locale')).toBe('en');
+    expect(readCookie('a=1', 'locale')).toBeUndefined();
+    expect(readCookie(null, 'locale')).toBeUndefined();
+  });
+  it('writes a lax preference cookie, secure on https', () => {
+    expect(preferenceCookie(new Request('http://localhost/'), 'locale', 'en', 60)).toBe(
+      'locale=en; Max-Age=60; Path=/; SameSite=Lax',
+    );
+    expect(preferenceCookie(new Request('https://x.test/'), 'locale', 'en', 60)).toContain('; Secure');
+  });
+  it('only redirects to paths on this site', () => {
+    expect(safeRedirectPath('/pages/faq?x=1')).toBe('/pages/faq?x=1');
+    expect(safeRedirectPath('//evil.example/')).toBe('/');
+    expect(safeRedirectPath('https://evil.example/')).toBe('/');
+    expect(safeRedirectPath('/\\evil.example')).toBe('/');
+    expect(safeRedirectPath(null)).toBe('/');
+  });
+});

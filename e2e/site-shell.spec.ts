@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning, siteUrl } from './support/fixtures.ts';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await dismissEntryWarning(context, baseURL!);
+});
+
+test('the language menu switches language without a reload, and the choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Zo werkt het' })).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = 'same page';
+  });
+  await page.getByRole('button', { name: 'Taal kiezen' }).click();
+  const menu = page.getByTestId('language-menu');
+  await expect(menu.getByText('Verenigd Koninkrijk')).toBeVisible();
+  await menu.locator('[data-country="GB"][data-locale="en"]').click();
+
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('/lang-config sets country and language on one page', async ({ page }) => {
+  await page.goto('/lang-config');
+  await page.getByLabel('Land', { exact: true }).selectOption('BE');
+  await page.getByLabel('Français').check();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('a 404 shows the error page texts with status 404', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'locale', value: 'en', url: baseURL! }]);
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('every footer link opens a page with status 200', async ({ page }) => {
+  await page.goto('/');
+  const hrefs = await page
+    .getByTestId('site-footer')
+    .locator('nav a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs).toEqual([
+    '/pages/terms',
+    '/pages/privacy',
+    '/pages/cookies',
+    '/pages/ban',
+    '/pricing',
+    '/complaints',
+    '/pages/return-policy',
+    '/pages/faq',
+    '/pages/service',
+  ]);
+  for (const href of hrefs) {
+    const response = await page.goto(href!);
+    expect(response?.status(), href!).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await page.goto('/pages/terms');
+  await expect(page.getByText('Hartklop Media B.V.').first()).toBeVisible();
+  await expect(page.getByText(/1 maart 2024/).first()).toBeVisible();
+});
+
+test('the footer shows company details, the disclaimer, and the US notice only where flagged', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/');
+  const footer = page.getByTestId('site-footer');
+  await expect(footer).toContainText('© 2025 Hartklop');
+  await expect(footer).toContainText('KvK 81234567');
+  await expect(footer).toContainText('fysiek contact niet mogelijk');
+  await expect(page.getByTestId('us-footer')).toHaveCount(0);
+
+  await page.goto(siteUrl(baseURL!, 'usfooter.localhost'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('us-footer')).toContainText('2257');
+});
+
+test('the complaint form checks its input and confirms a stored complaint', async ({ page }) => {
+  await page.goto('/complaints');
+  await page.getByRole('button', { name: 'Klacht versturen' }).click();
+  await expect(page.getByText('Vul je naam in (minimaal 2 tekens).')).toBeVisible();
+  await expect(page.getByText('Ongeldige e-mail')).toBeVisible();
+
+  await page.getByLabel('Je naam').fill('Anna de Vries');
+  await page.getByLabel('Je e-mailadres').fill('anna@example.com');
+  await page.getByLabel('Waar gaat je klacht over?').selectOption('fake_profile');
+  await page
+    .getByLabel('Je klacht', { exact: true })
+    .fill('Dit profiel gebruikt foto’s van iemand anders, graag controleren.');
+  await page.getByRole('button', { name: 'Klacht versturen' }).click();
+  await expect(page.getByTestId('complaint-confirmation')).toContainText(/K-\d{6}/);
+});
+
+test('home page screenshots at 375 px and 1280 px', async ({ browser, baseURL }) => {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
+    await dismissEntryWarning(context, baseURL!);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('.member-card').first()).toBeVisible();
+    // Fictional members carry their label on the card.
+    const fictional = page.locator('.member-card[data-fictional="true"]');
+    if ((await fictional.count()) > 0) await expect(fictional.first().getByTestId('fictional-label')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
+    await context.close();
+  }
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A member's main photo as the client sees it (spec section 3); `match` carries the CDN prefix. */
+export const mainImageSchema = z.object({
+  filename: z.string(),
+  thumb_filename: z.string(),
+  status: z.enum(['pending', 'active', 'rejected']),
+  match: z.string(),
+});
+
+/** The logged-in user (spec section 3): answered by GET /api/user.php. */
+export const sessionUserSchema = z.object({
+  id: z.int(),
+  profile: z.object({
+    id: z.int(),
+    name: z.string(),
+    country: z.string(),
+    status: z.enum(['active', 'disabled']),
+    main_image: mainImageSchema.nullable(),
+  }),
+  paid_user: z.boolean(),
+  credits: z.int().min(0),
+  language: z.string(),
+  status: z.enum(['active', 'not_confirmed']),
+  notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
+  signup_date: z.iso.datetime({ offset: true }),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,7 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,9 +12,10 @@ import {
 import type { Route } from './+types/root';
 import { webContext } from './context.ts';
 import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
+import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
 import { LoadingBar } from './features/shell/loading-bar.tsx';
-import { I18nProvider, useI18n, useOptionalI18n } from './lib/i18n.tsx';
+import { I18nProvider } from './lib/i18n.tsx';
 import './styles/app.scss';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -91,58 +90,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ErrorPageGuard error={error}>
-      <ErrorPage error={error} />
-    </ErrorPageGuard>
-  );
-}
-
-function ErrorPage({ error }: { error: unknown }) {
-  const { t } = useI18n();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    status === 404
-      ? t('error_page.not_found')
-      : isRouteErrorResponse(error) && typeof error.data === 'string' && error.data
-        ? error.data
-        : t('error_page.default_message');
-  return (
-    <main className="error-page container" data-testid="error-page">
-      <title>{`${status} · ${message}`}</title>
-      <p className="error-page-status">{status}</p>
-      <h1 className="h3">{message}</h1>
-      <Link className="btn btn-primary mt-3" to="/">
-        {t('error_page.back_home')}
-      </Link>
-    </main>
-  );
-}
-
-/** If the error page itself cannot be shown, a plain page with the details and a way home. */
-class ErrorPageGuard extends Component<{ error: unknown; children: ReactNode }, { failure: unknown }> {
-  override state = { failure: null as unknown };
-  static getDerivedStateFromError(failure: unknown) {
-    return { failure };
-  }
-  override render() {
-    if (!this.state.failure) return this.props.children;
-    return <ErrorPageFallback failure={this.state.failure} original={this.props.error} />;
-  }
-}
-
-function ErrorPageFallback(props: { failure: unknown; original: unknown }) {
-  const i18n = useOptionalI18n();
-  const describe = (value: unknown) => (value instanceof Error ? value.message : String(value));
-  return (
-    <main className="error-page container">
-      <h1 className="h4">{i18n?.t('error_page.render_failed') ?? 'An error occurred while showing the error page'}</h1>
-      <pre className="error-page-details">
-        {describe(props.original)}
-        {'\n'}
-        {describe(props.failure)}
-      </pre>
-      <a href="/">{i18n?.t('error_page.back_home') ?? 'Back to the home page'}</a>
-    </main>
-  );
+  return <GuardedErrorPage error={error} />;
 }

@@ -9,10 +9,15 @@ import { useRootData } from '../../lib/root-data.ts';
 /** The language dropdown: languages grouped per country; a choice re-renders the page without a reload. */
 export function LanguageMenu() {
   const { t, locale } = useI18n();
-  const { chosenCountry } = useRootData();
+  const { chosenCountry, visitorCountry } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const offers = (country: string | null) =>
+    languageMenu.some((entry) => entry.country === country && entry.locales.includes(locale));
+  const activeCountry =
+    [chosenCountry, visitorCountry].find(offers) ??
+    languageMenu.find((entry) => entry.locales.includes(locale))?.country;
 
   return (
     <Dropdown
@@ -33,7 +38,7 @@ export function LanguageMenu() {
             <div key={entry.country} className="language-menu-group">
               <p className="dropdown-header">{countryNames.of(entry.country)}</p>
               {entry.locales.map((code) => {
-                const current = code === locale && (chosenCountry === null || chosenCountry === entry.country);
+                const current = code === locale && entry.country === activeCountry;
                 return (
                   <button
                     key={code}

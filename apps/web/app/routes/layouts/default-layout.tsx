@@ -1,22 +1,39 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
+import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
 import { TitleCounter } from '../../features/shell/title-counter.tsx';
 import { TopNav } from '../../features/shell/top-nav.tsx';
 
-/** Top navigation, page, footer with disclaimer, and the entry warning. */
-export default function DefaultLayout() {
+function DefaultFrame(props: { children: ReactNode }) {
   // Unread messages and new likes arrive with the chat and likes parts; until then both are 0.
   const counts = { unreadMessages: 0, newLikes: 0 };
   return (
     <div className="layout layout-default">
       <TopNav counts={counts} />
       <TitleCounter {...counts} />
-      <div className="layout-main">
-        <Outlet />
-      </div>
+      <div className="layout-main">{props.children}</div>
       <Footer />
       <EntryWarning layout="default" />
     </div>
+  );
+}
+
+/** Top navigation, page, footer with disclaimer, and the entry warning. */
+export default function DefaultLayout() {
+  return (
+    <DefaultFrame>
+      <Outlet />
+    </DefaultFrame>
+  );
+}
+
+/** Errors of pages in this layout keep the navigation and footer around them. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <DefaultFrame>
+      <GuardedErrorPage error={error} />
+    </DefaultFrame>
   );
 }

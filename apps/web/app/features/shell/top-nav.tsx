@@ -7,6 +7,7 @@ import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { creditsBadge, formatBadgeCount, showBackButton } from './shell-rules.ts';
+import { SiteLogo } from './site-logo.tsx';
 
 export interface NavCounts {
   unreadMessages: number;
@@ -39,16 +40,6 @@ function BackButton() {
   );
 }
 
-function Logo(props: { to: string }) {
-  const { settings } = useRootData();
-  return (
-    <Link className="navbar-brand site-logo" to={props.to}>
-      <img src="/icon.svg" alt="" width={28} height={28} />
-      <span>{settings.name}</span>
-    </Link>
-  );
-}
-
 /** The top navigation of the default layout, for visitors and for members. */
 export function TopNav(props: { counts?: NavCounts }) {
   const { user } = useRootData();
@@ -61,7 +52,7 @@ function VisitorNav() {
   return (
     <nav className="navbar top-nav" aria-label={t('nav.main')}>
       <div className="container top-nav-inner">
-        <Logo to="/" />
+        <SiteLogo className="navbar-brand" to="/" />
         <div className="top-nav-actions">
           <LanguageMenu />
           {loginAvailable ? (
@@ -86,7 +77,7 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
     <nav className="navbar top-nav logged-in-nav" aria-label={t('nav.main')}>
       <div className="container top-nav-inner">
         <BackButton />
-        <Logo to="/members" />
+        <SiteLogo className="navbar-brand" to="/members" />
         <ul className="top-nav-links">
           <li>
             <Link className="nav-link" to="/members" title={t('nav.search')}>

@@ -1,5 +1,6 @@
 import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { webContext } from '../../context.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -58,15 +59,6 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const invalid = (field: keyof FieldErrors) => (errors[field] ? ' is-invalid' : '');
-  const describedBy = (field: keyof FieldErrors) => (errors[field] ? `${field}-error` : undefined);
-  const fieldError = (field: keyof FieldErrors) =>
-    errors[field] ? (
-      <div className="invalid-feedback" id={`${field}-error`}>
-        {errors[field]}
-      </div>
-    ) : null;
-
   return (
     <main className="container narrow-page">
       <title>{`${t('complaints.title')} · ${loaderData.siteName}`}</title>
@@ -78,88 +70,42 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
             {errors.form}
           </div>
         ) : null}
-        <div className="mb-3">
-          <label className="form-label" htmlFor="complaint-name">
-            {t('complaints.name')}
-          </label>
-          <input
-            id="complaint-name"
-            name="name"
-            autoComplete="name"
-            className={`form-control${invalid('name')}`}
-            aria-describedby={describedBy('name')}
-            aria-invalid={!!errors.name}
-          />
-          {fieldError('name')}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="complaint-email">
-            {t('complaints.email')}
-          </label>
-          <input
-            id="complaint-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            className={`form-control${invalid('email')}`}
-            aria-describedby={describedBy('email')}
-            aria-invalid={!!errors.email}
-          />
-          {fieldError('email')}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="complaint-category">
-            {t('complaints.category')}
-          </label>
-          <select
-            id="complaint-category"
-            name="category"
-            className={`form-select${invalid('category')}`}
-            defaultValue=""
-            aria-describedby={describedBy('category')}
-            aria-invalid={!!errors.category}
-          >
-            <option value="" disabled>
-              {t('complaints.choose_category')}
-            </option>
-            {complaintCategories.map((category) => (
-              <option key={category} value={category}>
-                {t(`complaints.categories.${category}`)}
+        <FormField id="complaint-name" label={t('complaints.name')} error={errors.name}>
+          {(control) => <input {...control} name="name" autoComplete="name" />}
+        </FormField>
+        <FormField id="complaint-email" label={t('complaints.email')} error={errors.email}>
+          {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
+        </FormField>
+        <FormField
+          id="complaint-category"
+          label={t('complaints.category')}
+          error={errors.category}
+          control="form-select"
+        >
+          {(control) => (
+            <select {...control} name="category" defaultValue="">
+              <option value="" disabled>
+                {t('complaints.choose_category')}
               </option>
-            ))}
-          </select>
-          {fieldError('category')}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="complaint-profile">
-            {t('complaints.profile')}
-          </label>
-          <input
-            id="complaint-profile"
-            name="profile"
-            className={`form-control${invalid('profile')}`}
-            aria-describedby="complaint-profile-help"
-          />
-          <div className="form-text" id="complaint-profile-help">
-            {t('complaints.profile_help')}
-          </div>
-          {fieldError('profile')}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="complaint-message">
-            {t('complaints.message')}
-          </label>
-          <textarea
-            id="complaint-message"
-            name="message"
-            rows={6}
-            maxLength={5000}
-            className={`form-control${invalid('message')}`}
-            aria-describedby={describedBy('message')}
-            aria-invalid={!!errors.message}
-          />
-          {fieldError('message')}
-        </div>
+              {complaintCategories.map((category) => (
+                <option key={category} value={category}>
+                  {t(`complaints.categories.${category}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          id="complaint-profile"
+          label={t('complaints.profile')}
+          help={t('complaints.profile_help')}
+          error={errors.profile}
+        >
+          {(control) => <input {...control} name="profile" />}
+        </FormField>
+        <FormField id="complaint-message" label={t('complaints.message')} error={errors.message}>
+          {(control) => <textarea {...control} name="message" rows={6} maxLength={5000} />}
+        </FormField>
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? t('common.sending') : t('complaints.submit')}
         </button>

@@ -1,7 +1,8 @@
 import { languageMenu } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { SiteLogo } from '../../features/shell/site-logo.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
@@ -24,10 +25,7 @@ export default function LangConfig() {
       <title>{`${t('lang_config.title')} · ${settings.name}`}</title>
       <div className="card lang-config-card">
         <div className="card-body">
-          <Link to="/" className="site-logo mb-3">
-            <img src="/icon.svg" alt="" width={28} height={28} />
-            <span>{settings.name}</span>
-          </Link>
+          <SiteLogo className="mb-3" to="/" />
           <h1 className="h4">{t('lang_config.title')}</h1>
           <p className="text-body-secondary">{t('lang_config.intro')}</p>
           <Form method="post" action="/lang">

@@ -8,6 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createComplaintsRepository } from './modules/moderation/complaints.repository.ts';
 import { registerComplaintsRoutes } from './modules/moderation/complaints.routes.ts';
 import { createComplaintsService } from './modules/moderation/complaints.service.ts';
@@ -22,6 +25,7 @@ import { createSitesService } from './modules/sites/sites.service.ts';
 import { createSecretsRepository } from './modules/system/secrets.repository.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSession } from './plugins/session.ts';
 import { registerSiteContext } from './plugins/site-context.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -65,12 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pushPublicKey: vapidKeys.publicKey,
   });
   const profiles = createProfilesService({ repository: createProfilesRepository(database.db), storage, now });
+  const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
   const complaints = createComplaintsService({ repository: createComplaintsRepository(database.db), now });
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandling(app, catalogs);
   registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() });
+  registerSession(app, accounts);
 
   // The custom header cannot be sent cross-site without a CORS preflight we never grant: our CSRF defence.
   app.addHook('onRequest', async (request) => {
@@ -90,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitesRoutes(app, sites);
   registerProfilesRoutes(app, profiles);
   registerComplaintsRoutes(app, complaints);
+  registerAccountsRoutes(app, accounts);
 
   if (config.serveWeb) {
     await registerWeb(app, {
@@ -107,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           visitorCountry: settings.geoip_country,
           chosenCountry: chosenCountry && /^[A-Z]{2}$/.test(chosenCountry) ? chosenCountry : null,
           entryWarningDismissedAt: Number.isFinite(dismissedAt) && dismissedAt > 0 ? dismissedAt : null,
-          user: null,
+          user: request.user,
           services: {
             findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
           },

@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { demoAccounts, demoPassword } from './db/seed/demo-site.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
+import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 
 const config = loadConfig();
@@ -35,4 +37,7 @@ await app.listen({ port: config.port, host: config.host });
 const address = `http://localhost:${config.port}`;
 console.log(`\n  Site ready at ${address}  (${config.env}, database: ${database.kind})`);
 if (seeded.created) console.log(`  Demo data created: ${seeded.profiles} member profiles in ${seeded.ms} ms.`);
+if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDemo) {
+  console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);
+}
 console.log('');

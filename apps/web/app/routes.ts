@@ -11,6 +11,7 @@ export default [
     route('pages/return-policy', 'routes/pages/legal-page.tsx', { id: 'return-policy' }),
     route('pages/faq', 'routes/pages/legal-page.tsx', { id: 'faq' }),
     route('pages/service', 'routes/pages/legal-page.tsx', { id: 'service' }),
+    route('login', 'routes/login/login.tsx', { id: 'login' }),
     route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),

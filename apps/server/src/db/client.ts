@@ -8,12 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import * as accountTables from './schema/accounts.ts';
 import * as moderationTables from './schema/moderation.ts';
 import * as profileTables from './schema/profiles.ts';
 import * as siteTables from './schema/sites.ts';
 import * as systemTables from './schema/system.ts';
 
-export const schema = { ...siteTables, ...profileTables, ...moderationTables, ...systemTables };
+export const schema = { ...siteTables, ...profileTables, ...accountTables, ...moderationTables, ...systemTables };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 

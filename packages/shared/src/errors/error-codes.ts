@@ -10,6 +10,7 @@ export const errorCodes = {
   category_required: { status: 400, description: 'No (known) category was chosen.' },
   complaint_too_short: { status: 400, description: 'A complaint text under 20 characters.' },
   text_too_long: { status: 400, description: 'A text longer than the field allows.' },
+  login_failed: { status: 401, description: 'Wrong e-mail address or password (not saying which).' },
   authentication_required: { status: 403, description: 'The call needs a logged-in member.' },
   client_header_required: {
     status: 403,
@@ -20,6 +21,10 @@ export const errorCodes = {
   payload_too_large: { status: 413, description: 'The request body is larger than allowed.' },
   unsupported_media_type: { status: 415, description: 'The request body has a content type the call does not take.' },
   rate_limited: { status: 429, description: 'Too many requests in a short time.' },
+  login_blocked: {
+    status: 429,
+    description: 'Too many failed logins for the account or the address; `minutes` says how long the block lasts.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
   service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

@@ -57,3 +57,12 @@ export const demoSiteSettings: StoredSiteSettings = {
   enable_site_entry_popup: 'yes',
   us_footer: false,
 };
+
+export const demoPassword = 'hartklop-demo';
+
+/** Real, activated member accounts on demo profiles: a free member, a premium member, one nearly out of credits. */
+export const demoAccounts = [
+  { email: 'demo@hartklop.test', paidUser: false, credits: 0 },
+  { email: 'premium@hartklop.test', paidUser: true, credits: 120 },
+  { email: 'bijna-op@hartklop.test', paidUser: true, credits: 4 },
+] as const;

@@ -1,10 +1,12 @@
+import { createAccountsRepository } from '../../modules/accounts/accounts.repository.ts';
+import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { createProfilesRepository } from '../../modules/profiles/profiles.repository.ts';
 import { createSitesRepository } from '../../modules/sites/sites.repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Database } from '../client.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
-import { demoCompany, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
+import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
 import { createRandom } from './random.ts';
 
 const demoSeed = 20_261_122;
@@ -35,6 +37,7 @@ export async function seedDemoData(
   if ((await createSitesRepository(db).countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
 
   const now = options.now ?? new Date();
+  const passwordHash = await hashPassword(demoPassword);
   const random = createRandom(demoSeed);
   const people = Array.from({ length: options.profiles }, () => createDemoProfile(random, now));
 
@@ -76,8 +79,29 @@ export async function seedDemoData(
       return { profile: { ...profile, siteId: site.id }, photos: personPhotos };
     });
     const profilesRepository = createProfilesRepository(tx as unknown as Database);
+    const profileIds: number[] = [];
     for (let start = 0; start < rows.length; start += 100) {
-      await profilesRepository.insertProfilesWithPhotos(rows.slice(start, start + 100));
+      profileIds.push(...(await profilesRepository.insertProfilesWithPhotos(rows.slice(start, start + 100))));
+    }
+    // The demo accounts take the first real (not fictional) profiles.
+    const accounts = createAccountsRepository(tx as unknown as Database);
+    const realProfiles = people.flatMap((person, index) =>
+      person.fictional ? [] : [{ person, id: profileIds[index]! }],
+    );
+    for (const [index, account] of demoAccounts.entries()) {
+      const owner = realProfiles[index];
+      if (!owner) break;
+      await accounts.insertUser({
+        siteId: site.id,
+        profileId: owner.id,
+        email: account.email,
+        passwordHash,
+        status: 'active',
+        language: owner.person.aboutMeLanguage,
+        paidUser: account.paidUser,
+        credits: account.credits,
+        signupDate: owner.person.createdAt,
+      });
     }
   });
   return { created: true, profiles: people.length, ms: Date.now() - started };

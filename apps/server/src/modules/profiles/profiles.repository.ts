@@ -55,8 +55,11 @@ export function createProfilesRepository(db: Database) {
       return rows[0]?.count ?? 0;
     },
 
-    async insertProfilesWithPhotos(rows: { profile: ProfileInsert; photos: Omit<PhotoInsert, 'profileId'>[] }[]) {
-      await db.transaction(async (tx) => {
+    /** Inserts profiles with their photos; answers the new profile ids in order. */
+    async insertProfilesWithPhotos(
+      rows: { profile: ProfileInsert; photos: Omit<PhotoInsert, 'profileId'>[] }[],
+    ): Promise<number[]> {
+      return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(profiles)
           .values(rows.map((row) => row.profile))
@@ -65,6 +68,7 @@ export function createProfilesRepository(db: Database) {
           row.photos.map((photo) => ({ ...photo, profileId: inserted[index]!.id })),
         );
         if (photoRows.length) await tx.insert(photos).values(photoRows);
+        return inserted.map((row) => row.id);
       });
     },
   };

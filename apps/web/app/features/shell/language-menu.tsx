@@ -3,13 +3,14 @@ import { localeInfo } from '@app/shared/i18n/locales';
 import { useFetcher, useLocation } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
 /** The language dropdown: languages grouped per country; a choice re-renders the page without a reload. */
 export function LanguageMenu() {
   const { t, locale } = useI18n();
-  const { chosenCountry, visitorCountry } = useRootData();
+  const { chosenCountry, visitorCountry, user } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
@@ -49,6 +50,8 @@ export function LanguageMenu() {
                     data-locale={code}
                     data-country={entry.country}
                     onClick={() => {
+                      // A member's language is kept on the account too; failing that is not worth an error.
+                      if (user) apiRequest('PUT', '/api/user.php', { language: code }).catch(() => undefined);
                       fetcher.submit(
                         { locale: code, country: entry.country, redirectTo: location.pathname + location.search },
                         { method: 'post', action: '/lang' },

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
+import type { ReactNode } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -23,6 +24,10 @@ function CountBadge(props: { count: number; label: string }) {
       <span className="visually-hidden"> {props.label}</span>
     </span>
   );
+}
+
+function NavItem(props: { show: boolean; children: ReactNode }) {
+  return props.show ? <li>{props.children}</li> : null;
 }
 
 function BackButton() {
@@ -69,6 +74,15 @@ function VisitorNav() {
 export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
   const { t } = useI18n();
   const { user, counts } = props;
+  // Parts of the members area appear here as they are built.
+  const has = {
+    members: usePathAvailable('/members'),
+    chats: usePathAvailable('/chats'),
+    likes: usePathAvailable('/likes'),
+    credits: usePathAvailable('/credits'),
+    premium: usePathAvailable('/premium'),
+    profile: usePathAvailable('/profile'),
+  };
   const matches = useMatches();
   const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
   const credits = creditsBadge(user.credits);
@@ -77,15 +91,15 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
     <nav className="navbar top-nav logged-in-nav" aria-label={t('nav.main')}>
       <div className="container top-nav-inner">
         <BackButton />
-        <SiteLogo className="navbar-brand" to="/members" />
+        <SiteLogo className="navbar-brand" to={has.members ? '/members' : '/'} />
         <ul className="top-nav-links">
-          <li>
+          <NavItem show={has.members}>
             <Link className="nav-link" to="/members" title={t('nav.search')}>
               <Icon name="search" />
               <span className="nav-text">{t('nav.search')}</span>
             </Link>
-          </li>
-          <li>
+          </NavItem>
+          <NavItem show={has.chats}>
             <Link className="nav-link" to="/chats" title={t('nav.messages')}>
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
@@ -94,15 +108,15 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
                 label={t('nav.unread_messages', { count: counts.unreadMessages })}
               />
             </Link>
-          </li>
-          <li>
+          </NavItem>
+          <NavItem show={has.likes}>
             <Link className="nav-link" to="/likes" title={t('nav.likes')}>
               <Icon name="heart" />
               <span className="nav-text">{t('nav.likes')}</span>
               <CountBadge count={counts.newLikes} label={t('nav.new_likes', { count: counts.newLikes })} />
             </Link>
-          </li>
-          <li>
+          </NavItem>
+          <NavItem show={user.paid_user ? has.credits : has.premium}>
             {user.paid_user ? (
               <Link className="nav-link" to="/credits" title={t('nav.credits')} data-testid="nav-credits">
                 <Icon name="coin" />
@@ -120,7 +134,7 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
                 <span className="ms-1">{t('nav.get_premium')}</span>
               </Link>
             )}
-          </li>
+          </NavItem>
         </ul>
         {onCompleteSignup ? null : (
           <div className="top-nav-actions">
@@ -142,13 +156,17 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
             >
               {(close) => (
                 <>
-                  <Link className="dropdown-item" to="/profile" onClick={close}>
-                    {t('nav.my_profile')}
-                  </Link>
-                  <Link className="dropdown-item" to="/profile#settings" onClick={close}>
-                    {t('nav.settings')}
-                  </Link>
-                  <hr className="dropdown-divider" />
+                  {has.profile ? (
+                    <>
+                      <Link className="dropdown-item" to="/profile" onClick={close}>
+                        {t('nav.my_profile')}
+                      </Link>
+                      <Link className="dropdown-item" to="/profile#settings" onClick={close}>
+                        {t('nav.settings')}
+                      </Link>
+                      <hr className="dropdown-divider" />
+                    </>
+                  ) : null}
                   <a className="dropdown-item" href="/api/logout.php" data-testid="nav-logout">
                     {t('nav.logout')}
                   </a>

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
+import { sites } from './sites.ts';
+
+/** A login. What other members see is its profile. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .unique()
+      .references(() => profiles.id),
+    /** Stored lower-cased; unique per site. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] })
+      .notNull()
+      .default('not_confirmed'),
+    language: text('language').notNull(),
+    paidUser: boolean('paid_user').notNull().default(false),
+    /** Cached balance; the credit ledger is the truth. */
+    credits: integer('credits').notNull().default(0),
+    notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
+    tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_site_email_idx').on(table.siteId, table.email),
+    check('users_credits_not_negative', sql`${table.credits} >= 0`),
+  ],
+);
+
+/** Login sessions; the cookie holds a random token, the table only its hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Every login attempt, for the lockout per account and per address. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_attempts_email_idx').on(table.siteId, table.email, table.createdAt),
+    index('login_attempts_ip_idx').on(table.ip, table.createdAt),
+  ],
+);

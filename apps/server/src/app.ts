@@ -6,11 +6,19 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import { type DatabaseHandle, transactOn } from './db/client.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerPasswordResetRoutes } from './modules/accounts/password-reset.routes.ts';
+import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
+import { registerSignupRoutes } from './modules/accounts/signup.routes.ts';
+import { createSignupService } from './modules/accounts/signup.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
+import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createComplaintsRepository } from './modules/moderation/complaints.repository.ts';
 import { registerComplaintsRoutes } from './modules/moderation/complaints.routes.ts';
 import { createComplaintsService } from './modules/moderation/complaints.service.ts';
@@ -38,6 +46,15 @@ export interface BuildAppOptions {
   catalogs?: Catalogs;
   /** The server's clock; tests move it. */
   now?: () => Date;
+  /** Run the outbox worker (main.ts does; tests drain the outbox themselves). */
+  startWorkers?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background work, callable directly (tests, `npm run worker`). */
+    jobs: { sendDueMails(): Promise<number> };
+  }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,6 +87,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const profiles = createProfilesService({ repository: createProfilesRepository(database.db), storage, now });
   const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
+  const mailRepository = createMailRepository(database.db);
+  const mail = createMailService({
+    repository: mailRepository,
+    transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLocalMailboxTransport(mailRepository),
+    now,
+    log: app.log,
+  });
+  const signup = createSignupService({
+    db: database.db,
+    transact: transactOn(database.db),
+    mail,
+    catalogs,
+    createSession: accounts.createSession,
+    now,
+  });
+  const passwordReset = createPasswordResetService({
+    db: database.db,
+    transact: transactOn(database.db),
+    mail,
+    catalogs,
+    createSession: accounts.createSession,
+    now,
+  });
+  app.decorate('jobs', { sendDueMails: () => mail.sendDueMails() });
+  if (options.startWorkers) {
+    const stopWorker = mail.startWorker();
+    app.addHook('onClose', () => stopWorker());
+  }
   const complaints = createComplaintsService({ repository: createComplaintsRepository(database.db), now });
 
   await app.register(fastifyCookie);
@@ -97,6 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProfilesRoutes(app, profiles);
   registerComplaintsRoutes(app, complaints);
   registerAccountsRoutes(app, accounts);
+  registerSignupRoutes(app, { signup, accounts, now });
+  registerPasswordResetRoutes(app, { passwordReset, accounts });
+  if (mail.transportKind === 'local') registerMailboxRoutes(app, mail);
 
   if (config.serveWeb) {
     await registerWeb(app, {

@@ -15,6 +15,8 @@ export interface AppConfig {
   seedProfiles: number;
   /** Whether the server renders pages (off for API-only tests). */
   serveWeb: boolean;
+  /** SMTP server for mail; without it mail goes to the local mailbox at /dev/mailbox. */
+  smtpUrl: string | undefined;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     forcedDomain: mode === 'production' ? undefined : env.FORCED_DOMAIN || undefined,
     seedProfiles: readInt(env.SEED_PROFILES, 500, 'SEED_PROFILES'),
     serveWeb: env.SERVE_WEB !== 'false',
+    smtpUrl: env.SMTP_URL || undefined,
   };
 }

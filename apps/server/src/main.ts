@@ -17,7 +17,7 @@ await database.migrate();
 const storage = createLocalStorage(join(config.dataDir, 'uploads'));
 const seeded = await seedDemoData(database.db, storage, { profiles: config.seedProfiles });
 
-const app = await buildApp({ config, database, storage });
+const app = await buildApp({ config, database, storage, startWorkers: true });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -36,6 +36,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = `http://localhost:${config.port}`;
 console.log(`\n  Site ready at ${address}  (${config.env}, database: ${database.kind})`);
+if (!config.smtpUrl) console.log(`  Mail goes to the local mailbox: ${address}/dev/mailbox`);
 if (seeded.created) console.log(`  Demo data created: ${seeded.profiles} member profiles in ${seeded.ms} ms.`);
 if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDemo) {
   console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);

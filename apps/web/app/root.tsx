@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -6,11 +6,13 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { webContext } from './context.ts';
+import { rememberTracking } from './features/accounts/tracking.ts';
 import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
@@ -80,6 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const location = useLocation();
+  useEffect(() => rememberTracking(location.search), [location.search]);
   return (
     <>
       <LoadingBar />

@@ -9,16 +9,33 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as accountTables from './schema/accounts.ts';
+import * as mailTables from './schema/mail.ts';
 import * as moderationTables from './schema/moderation.ts';
 import * as profileTables from './schema/profiles.ts';
 import * as siteTables from './schema/sites.ts';
 import * as systemTables from './schema/system.ts';
+import * as tokenTables from './schema/tokens.ts';
 
-export const schema = { ...siteTables, ...profileTables, ...accountTables, ...moderationTables, ...systemTables };
+export const schema = {
+  ...siteTables,
+  ...profileTables,
+  ...accountTables,
+  ...mailTables,
+  ...moderationTables,
+  ...systemTables,
+  ...tokenTables,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
+
+/** Runs work in one transaction on a database of either kind. */
+export type Transact = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
+export function transactOn(db: Database): Transact {
+  return (work) => db.transaction((tx) => work(tx as unknown as Database));
+}
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { type ErrorBody, type ErrorCode, errorMessageKey } from '@app/shared/errors/error-codes';
 import { defaultLocale } from '@app/shared/i18n/locales';
+import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogs } from '../i18n/catalogs.ts';
 
@@ -26,7 +27,12 @@ function toAppError(error: unknown): AppError | null {
 /** Sends `{ error, message }` with the registry's status and the message in the request's language. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
   const t = catalogs.translator(request.locale ?? defaultLocale);
-  const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), error.values) };
+  const values = {
+    min_age: minimumMemberAge,
+    support_email: request.site?.settings.support_email ?? '',
+    ...error.values,
+  };
+  const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), values) };
   if (typeof error.values?.field === 'string' && error.values.field !== 'body') body.field = error.values.field;
   return reply.status(error.status).header('cache-control', 'no-store').send(body);
 }

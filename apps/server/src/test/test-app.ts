@@ -48,12 +48,14 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): P
 }
 
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
-export async function createTestApp(options: { profiles?: number; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { profiles?: number; now?: () => Date; smtpUrl?: string } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const storage = createMemoryStorage();
   await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), serveWeb: false };
+  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), serveWeb: false, smtpUrl: options.smtpUrl };
   const app = await buildApp({ config, database, storage, now: options.now });
   await app.ready();
   return {

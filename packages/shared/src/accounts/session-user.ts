@@ -11,6 +11,8 @@ export const mainImageSchema = z.object({
 /** The logged-in user (spec section 3): answered by GET /api/user.php. */
 export const sessionUserSchema = z.object({
   id: z.int(),
+  /** The member's own address (shown in the activation reminder and settings). */
+  email: z.string(),
   profile: z.object({
     id: z.int(),
     name: z.string(),

@@ -38,11 +38,13 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    signupIp: text('signup_ip'),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_site_email_idx').on(table.siteId, table.email),
+    index('users_signup_ip_idx').on(table.signupIp, table.signupDate),
     check('users_credits_not_negative', sql`${table.credits} >= 0`),
   ],
 );

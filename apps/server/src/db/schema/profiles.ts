@@ -16,8 +16,9 @@ export const profiles = pgTable(
       .notNull()
       .default('active'),
     birthDate: date('birth_date').notNull(),
-    gender: text('gender').notNull(),
-    sexuality: text('sexuality').notNull(),
+    /** Null until a new member fills in the personal-info step of complete-signup. */
+    gender: text('gender'),
+    sexuality: text('sexuality'),
     relationshipStatus: text('relationship_status'),
     hairColour: text('hair_colour'),
     eyeColour: text('eye_colour'),

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
+import { emailTokens } from '../../db/schema/tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -43,6 +44,14 @@ export function createAccountsRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
 
+    async updatePassword(userId: number, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    async deleteSessionsOfUser(userId: number) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
     async updateUserLanguage(userId: number, language: string) {
       await db.update(users).set({ language }).where(eq(users.id, userId));
     },
@@ -78,6 +87,82 @@ export function createAccountsRepository(db: Database) {
         .orderBy(desc(loginAttempts.createdAt))
         .limit(1);
       return rows[0]?.at ?? null;
+    },
+
+    async insertProfile(values: typeof profiles.$inferInsert): Promise<number> {
+      const [row] = await db.insert(profiles).values(values).returning({ id: profiles.id });
+      return row!.id;
+    },
+
+    async findUserById(id: number): Promise<UserRow | null> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findProfileName(profileId: number): Promise<string | null> {
+      const rows = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+      return rows[0]?.name ?? null;
+    },
+
+    async countSignupsFromIpSince(ip: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(users)
+        .where(and(eq(users.signupIp, ip), gt(users.signupDate, since)));
+      return row?.value ?? 0;
+    },
+
+    /** Not confirmed to active, profile enabled; answers false when the account was not waiting for it. */
+    async activateUser(userId: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ status: 'active' })
+        .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
+        .returning({ profileId: users.profileId });
+      const profileId = rows[0]?.profileId;
+      if (profileId === undefined) return false;
+      await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, profileId));
+      return true;
+    },
+
+    /** Deleted back to active (within the regret period), profile enabled again. */
+    async reactivateUser(userId: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ status: 'active', deletedAt: null })
+        .where(and(eq(users.id, userId), eq(users.status, 'deleted')))
+        .returning({ profileId: users.profileId });
+      const profileId = rows[0]?.profileId;
+      if (profileId === undefined) return false;
+      await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, profileId));
+      return true;
+    },
+
+    async insertEmailToken(values: typeof emailTokens.$inferInsert) {
+      await db.insert(emailTokens).values(values);
+    },
+
+    async findEmailToken(tokenHash: string) {
+      const rows = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Uses a token once: answers false when it was used already (by a parallel click, say). */
+    async markEmailTokenUsed(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length === 1;
+    },
+
+    async countEmailTokensSince(userId: number, purpose: 'activation' | 'password_reset', since: Date) {
+      const [row] = await db
+        .select({ value: count() })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)));
+      return row?.value ?? 0;
     },
 
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {

@@ -23,6 +23,7 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
   const photo = row.mainPhoto;
   return {
     id: row.user.id,
+    email: row.user.email,
     profile: {
       id: row.profile.id,
       name: row.profile.name,
@@ -90,6 +91,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; no
 
   return {
     findSessionUser,
+    createSession,
 
     /**
      * Logs in with e-mail and password. A wrong e-mail and a wrong password answer alike and take alike long;

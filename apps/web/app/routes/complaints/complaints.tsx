@@ -64,7 +64,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
       <title>{`${t('complaints.title')} · ${loaderData.siteName}`}</title>
       <h1>{t('complaints.title')}</h1>
       <p>{t('complaints.intro', { support_email: loaderData.supportEmail })}</p>
-      <form noValidate onSubmit={onSubmit} className="complaint-form">
+      <form method="post" noValidate onSubmit={onSubmit} className="complaint-form">
         {errors.form ? (
           <div className="alert alert-danger" role="alert">
             {errors.form}

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { webContext } from '../../context.ts';
+import { SignupLink } from '../../features/accounts/signup-modal.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
+import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +41,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { site, members } = loaderData;
-  const signupAvailable = usePathAvailable('/signup');
+  const { user } = useRootData();
+  const signupAvailable = usePathAvailable('/signup') && !user;
   const steps = [
     { icon: 'person-plus', title: t('home.step1_title'), text: t('home.step1_text') },
     { icon: 'heart', title: t('home.step2_title'), text: t('home.step2_text') },
@@ -56,9 +57,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1>{site.indexTitle}</h1>
           <p className="home-lead">{site.description}</p>
           {signupAvailable ? (
-            <Link className="btn btn-light btn-lg home-cta" to="/signup" data-testid="home-signup">
+            <SignupLink className="btn btn-light btn-lg home-cta" testId="home-signup">
               {t('home.cta')}
-            </Link>
+            </SignupLink>
           ) : null}
           <p className="home-adult">
             <Icon name="shield-check" /> {t('home.adults_only')}
@@ -106,11 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t('home.premium_odds')}</p>
         </div>
         <p className="text-body-secondary">{t('home.free_conversations')}</p>
-        {signupAvailable ? (
-          <Link className="btn btn-primary btn-lg" to="/signup">
-            {t('home.cta')}
-          </Link>
-        ) : null}
+        {signupAvailable ? <SignupLink className="btn btn-primary btn-lg">{t('home.cta')}</SignupLink> : null}
       </section>
     </main>
   );

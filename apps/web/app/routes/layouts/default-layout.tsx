@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
+import { SignupModal } from '../../features/accounts/signup-modal.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
@@ -13,9 +15,11 @@ function DefaultFrame(props: { children: ReactNode }) {
     <div className="layout layout-default">
       <TopNav counts={counts} />
       <TitleCounter {...counts} />
+      <ActivationReminder />
       <div className="layout-main">{props.children}</div>
       <Footer />
       <EntryWarning layout="default" />
+      <SignupModal />
     </div>
   );
 }

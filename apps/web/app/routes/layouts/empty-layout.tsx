@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SignupModal } from '../../features/accounts/signup-modal.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 
 /** Only the page (and the entry warning for NL and DE visitors). */
@@ -7,6 +8,7 @@ export default function EmptyLayout() {
     <div className="layout layout-empty">
       <Outlet />
       <EntryWarning layout="empty" />
+      <SignupModal />
     </div>
   );
 }

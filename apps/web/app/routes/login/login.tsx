@@ -1,6 +1,6 @@
 import { loginInputSchema } from '@app/shared/accounts/login';
 import { type FormEvent, useState } from 'react';
-import { redirect, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { webContext } from '../../context.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
@@ -51,7 +51,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <div className="card-body">
           <h1 className="h3">{t('login.title')}</h1>
           <p className="text-body-secondary">{t('login.intro')}</p>
-          <form noValidate onSubmit={onSubmit}>
+          <form method="post" noValidate onSubmit={onSubmit}>
             {errors.form ? (
               <div className="alert alert-danger" role="alert" data-testid="login-error">
                 {errors.form}
@@ -69,6 +69,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               {busy ? t('login.busy') : t('login.submit')}
             </button>
           </form>
+          <p className="text-center mt-3 mb-0">
+            <Link to="/reset-password">{t('reset_password.forgot')}</Link>
+          </p>
         </div>
       </div>
     </main>

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@app/shared/errors/app-error';
+import type { Locale } from '@app/shared/i18n/locales';
+import type { Database, Transact } from '../../db/client.ts';
+import type { Catalogs } from '../../i18n/catalogs.ts';
+import { createMailRepository } from '../mail/mail.repository.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { renderActionMail } from '../mail/mail-templates.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { hashPassword } from './passwords.ts';
+
+const linkLifetimeMs = 60 * 60_000;
+const mailsPerDay = 3;
+
+export function createPasswordResetService(deps: {
+  db: Database;
+  transact: Transact;
+  mail: MailService;
+  catalogs: Catalogs;
+  createSession(userId: number): Promise<string>;
+  now: () => Date;
+}) {
+  const repository = createAccountsRepository(deps.db);
+
+  return {
+    /** Mails a single-use link valid for an hour; at most three a day per account. */
+    async requestPasswordReset(site: Site, email: string, origin: string) {
+      const user = await repository.findUserByEmail(site.id, email);
+      if (!user || user.status === 'deleted') throw new AppError('email_not_found', `reset for unknown ${email}`);
+      const now = deps.now();
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+      if ((await repository.countEmailTokensSince(user.id, 'password_reset', dayAgo)) >= mailsPerDay) {
+        throw new AppError('reset_limit', `reset mails for ${user.id} over the daily limit`);
+      }
+      const token = randomBytes(32).toString('base64url');
+      const name = (await repository.findProfileName(user.profileId)) ?? '';
+      await deps.transact(async (tx) => {
+        await createAccountsRepository(tx).insertEmailToken({
+          userId: user.id,
+          purpose: 'password_reset',
+          tokenHash: createHash('sha256').update(token).digest('hex'),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + linkLifetimeMs),
+        });
+        const content = renderActionMail({
+          t: deps.catalogs.translator(user.language as Locale),
+          kind: 'password_reset',
+          values: { name },
+          actionUrl: `${origin}/reset-password/do?token=${token}`,
+          siteName: site.settings.name,
+          supportEmail: site.settings.support_email,
+        });
+        await deps.mail.queueMail(site, 'password_reset', user.email, content, createMailRepository(tx));
+      });
+    },
+
+    /** Sets the new password with a valid link, ends every session of the account, and starts a new one. */
+    async resetPassword(site: Site, token: string, password: string): Promise<{ token: string }> {
+      const row = await repository.findEmailToken(createHash('sha256').update(token).digest('hex'));
+      const now = deps.now();
+      if (row?.purpose !== 'password_reset' || row.usedAt || row.expiresAt <= now) {
+        throw new AppError('reset_link_invalid', 'reset link not usable');
+      }
+      const user = await repository.findUserById(row.userId);
+      if (!user || user.siteId !== site.id || user.status === 'deleted') {
+        throw new AppError('reset_link_invalid', 'reset link of another site or a deleted account');
+      }
+      const passwordHash = await hashPassword(password);
+      await deps.transact(async (tx) => {
+        const accounts = createAccountsRepository(tx);
+        if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('reset_link_invalid', 'used twice');
+        await accounts.updatePassword(user.id, passwordHash);
+        await accounts.deleteSessionsOfUser(user.id);
+      });
+      return { token: await deps.createSession(user.id) };
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createProfilesRepository } from '../profiles/profiles.repository.ts';
+import { createSitesRepository } from '../sites/sites.repository.ts';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let clock = new Date('2026-11-22T12:00:00Z');
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ profiles: 4, now: () => clock, smtpUrl: smtp.url });
+  const sites = createSitesRepository(t.database.db);
+  await sites.insertSite(
+    { companyId: 1, settings: { ...demoSiteSettings, name: 'Alleen Via Partners', signups: 'with_trafficsource' } },
+    ['partners.test'],
+  );
+  await sites.insertSite({ companyId: 1, settings: { ...demoSiteSettings, name: 'Gesloten', signups: 'none' } }, [
+    'gesloten.test',
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+let addressCounter = 0;
+function signup(body: object, options: { host?: string; cookie?: string; ip?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    headers: {
+      host: options.host ?? 'localhost:3000',
+      'x-request-type': 'client',
+      'content-type': 'application/json',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    payload: JSON.stringify(body),
+    remoteAddress: options.ip ?? `203.0.113.${++addressCounter}`,
+  });
+}
+
+const form = (email: string) => ({
+  email,
+  name: 'Lotte',
+  password: 'zomer-aan-zee-42',
+  date_of_birth: '1992-04-12',
+  signup_message: 'Hoi allemaal!',
+});
+
+async function mailTo(address: string) {
+  await t.app.jobs.sendDueMails();
+  const found = smtp.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
+  return found[found.length - 1];
+}
+
+function linkIn(text: string, path: string) {
+  const match = new RegExp(`https?://[^\\s]+${path.replace('.', '\\.')}\\?token=[A-Za-z0-9_-]+`).exec(text);
+  return match ? new URL(match[0]) : null;
+}
+
+describe(`signup and activation on ${testDatabaseKind()}`, () => {
+  it('creates an unconfirmed account, logs it in, and mails a single-use activation link', async () => {
+    const response = await signup(form('lotte@example.com'));
+    expect(response.statusCode).toBe(200);
+    const { user } = response.json();
+    expect(user.status).toBe('not_confirmed');
+    expect(user.profile).toMatchObject({ name: 'Lotte', status: 'disabled', main_image: null });
+    const cookie = response.cookies.find((c) => c.name === 'auth.token')!;
+    expect(cookie.httpOnly).toBe(true);
+
+    // Unconfirmed members are not shown to others.
+    const showcase = await createProfilesRepository(t.database.db).findShowcaseProfiles(1, 1000);
+    expect(showcase.some((profile) => profile.name === 'Lotte')).toBe(false);
+
+    const mail = await mailTo('lotte@example.com');
+    expect(mail?.subject).toBe('Bevestig je e-mailadres voor Hartklop');
+    expect(mail?.from?.text).toContain('Hartklop');
+    expect(mail?.html).toContain('support@hartklop.test');
+    expect(mail?.text).toContain('Hallo Lotte,');
+    const link = linkIn(mail!.text!, '/api/activate.php')!;
+    expect(link.host).toBe('localhost:3000');
+
+    const activation = await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost:3000' } });
+    expect(activation.statusCode).toBe(303);
+    expect(activation.headers.location).toBe('/activate/done');
+    const me = await t.app.inject({
+      url: '/api/user.php',
+      headers: { host: 'localhost', cookie: `auth.token=${cookie.value}` },
+    });
+    expect(me.json().user).toMatchObject({ status: 'active', profile: { status: 'active' } });
+
+    const again = await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });
+    expect(again.headers.location).toBe('/activate/error');
+    const garbage = await t.app.inject({ url: '/api/activate.php?token=nope', headers: { host: 'localhost' } });
+    expect(garbage.headers.location).toBe('/activate/error');
+  });
+
+  it('an activation link expires after 7 days', async () => {
+    await signup(form('laat@example.com'));
+    const link = linkIn((await mailTo('laat@example.com'))!.text!, '/api/activate.php')!;
+    clock = new Date(clock.getTime() + 7 * 24 * 60 * 60_000 + 1000);
+    const response = await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });
+    expect(response.headers.location).toBe('/activate/error');
+  });
+
+  it('writes the mail in the language of the new member', async () => {
+    await signup(form('lena@example.com'), { cookie: 'locale=de' });
+    const mail = await mailTo('lena@example.com');
+    expect(mail?.subject).not.toBe('Bevestig je e-mailadres voor Hartklop');
+    expect(mail?.subject).toContain('Hartklop');
+  });
+
+  it.each([
+    [
+      { name: 'lotte2@example.com', email: 'lotte2@example.com' },
+      'name_is_email',
+      'Je profielnaam moet anders zijn dan je e-mailadres',
+    ],
+    [{ name: '@lotte' }, 'name_starts_with_at', 'Je profielnaam mag niet beginnen met een @'],
+    [{ date_of_birth: '' }, 'date_of_birth_required', 'Vul uw geboortedatum in (18+ jaar)'],
+    [{ date_of_birth: '2010-01-01' }, 'date_of_birth_required', 'Vul uw geboortedatum in (18+ jaar)'],
+    [{ date_of_birth: '1990-13-40' }, 'date_of_birth_invalid', 'Ongeldige geboortedatum.'],
+    [{ email: 'lotte@@example' }, 'invalid_email', 'Ongeldige e-mail'],
+    [{ password: 'abc' }, 'password_too_weak', undefined],
+  ])('refuses %j with the spec text and creates nothing', async (change, error, message) => {
+    const before = smtp.messages.length;
+    const response = await signup({ ...form('check@example.com'), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(error);
+    if (message) expect(response.json().message).toBe(message);
+    expect(response.cookies.find((c) => c.name === 'auth.token')).toBeUndefined();
+    await t.app.jobs.sendDueMails();
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('prompts to log in when the address has an account', async () => {
+    const response = await signup({ ...form(demoAccounts[0].email.toUpperCase()) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: 'account_exists',
+      message: 'Er is al een account met dit e-mailadres. Log in met je wachtwoord.',
+    });
+  });
+
+  it("follows the site's signups setting", async () => {
+    const closed = await signup(form('a@example.com'), { host: 'gesloten.test' });
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe('Aanmelden is momenteel invite-only.');
+
+    const withoutSource = await signup(form('b@example.com'), { host: 'partners.test' });
+    expect(withoutSource.json().error).toBe('signup_invite_only');
+    const withSource = await signup(
+      { ...form('b@example.com'), tracking: { network: 'partner-7', sub1: 'banner' } },
+      { host: 'partners.test' },
+    );
+    expect(withSource.statusCode).toBe(200);
+  });
+
+  it('limits signups per address', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 5; i++) expect((await signup(form(`many${i}@example.com`), { ip })).statusCode).toBe(200);
+    expect((await signup(form('many5@example.com'), { ip })).statusCode).toBe(429);
+  });
+
+  it('sends the activation mail again on request, not once active', async () => {
+    const created = await signup(form('opnieuw@example.com'));
+    const cookie = `auth.token=${created.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const headers = { host: 'localhost', cookie, 'x-request-type': 'client' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/activation-mail.php', headers })).json()).toEqual({
+      sent: true,
+    });
+    await t.app.jobs.sendDueMails();
+    const mails = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('opnieuw@example.com'));
+    expect(mails).toHaveLength(2);
+    const link = linkIn(mails[1]!.text!, '/api/activate.php')!;
+    await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });
+    const after = await t.app.inject({ method: 'POST', url: '/api/activation-mail.php', headers });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error).toBe('already_activated');
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/activation-mail.php',
+      headers: { host: 'localhost', 'x-request-type': 'client' },
+    });
+    expect(anonymous.statusCode).toBe(403);
+  });
+
+  it('has no local mailbox when an SMTP server is configured', async () => {
+    expect((await t.app.inject({ url: '/dev/mailbox', headers: { host: 'localhost' } })).statusCode).toBe(404);
+  });
+});

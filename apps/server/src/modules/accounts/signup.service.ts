@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { createSignupInputSchema } from '@app/shared/accounts/signup';
+import { AppError } from '@app/shared/errors/app-error';
+import type { Locale } from '@app/shared/i18n/locales';
+import type { z } from 'zod';
+import type { Database, Transact } from '../../db/client.ts';
+import type { Catalogs } from '../../i18n/catalogs.ts';
+import { createMailRepository } from '../mail/mail.repository.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { renderActionMail } from '../mail/mail-templates.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { hashPassword } from './passwords.ts';
+
+type SignupInput = z.output<ReturnType<typeof createSignupInputSchema>>;
+
+const activationLifetimeMs = 7 * 24 * 60 * 60_000;
+const reactivationWindowMs = 14 * 24 * 60 * 60_000;
+const signupsPerAddressPerHour = 5;
+const activationMailsPerHour = 5;
+
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: createHash('sha256').update(token).digest('hex') };
+}
+
+export function hashEmailToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSignupService(deps: {
+  db: Database;
+  transact: Transact;
+  mail: MailService;
+  catalogs: Catalogs;
+  createSession(userId: number): Promise<string>;
+  now: () => Date;
+}) {
+  const repository = createAccountsRepository(deps.db);
+
+  /** Queues the mail with a fresh single-use link; inside the caller's transaction when given one. */
+  async function queueLinkMail(
+    db: Database,
+    site: Site,
+    user: { id: number; email: string; language: string; name: string },
+    purpose: 'activation' | 'reactivation',
+    origin: string,
+  ) {
+    const { token, hash } = newToken();
+    const now = deps.now();
+    const accounts = createAccountsRepository(db);
+    await accounts.insertEmailToken({
+      userId: user.id,
+      purpose,
+      tokenHash: hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + (purpose === 'activation' ? activationLifetimeMs : reactivationWindowMs)),
+    });
+    const path = purpose === 'activation' ? '/api/activate.php' : '/api/reactivate.php';
+    const t = deps.catalogs.translator(user.language as Locale);
+    const content = renderActionMail({
+      t,
+      kind: purpose,
+      values: { name: user.name },
+      actionUrl: `${origin}${path}?token=${token}`,
+      siteName: site.settings.name,
+      supportEmail: site.settings.support_email,
+    });
+    await deps.mail.queueMail(site, purpose, user.email, content, createMailRepository(db));
+  }
+
+  function assertSignupsOpen(site: Site, input: SignupInput) {
+    const mode = site.settings.signups;
+    const hasTrafficSource = Object.values(input.tracking).some((value) => value && value.length > 0);
+    if (mode === 'all' || (mode === 'with_trafficsource' && hasTrafficSource)) return;
+    throw new AppError('signup_invite_only', `signups are ${mode}`);
+  }
+
+  return {
+    /**
+     * Creates an unconfirmed account with a disabled profile, sends the activation mail through the outbox and
+     * logs the new member in. An address that has an account gets the spec's answers instead.
+     */
+    async signup(
+      site: Site,
+      input: SignupInput,
+      meta: { ip: string; locale: Locale; origin: string; country: string },
+    ): Promise<{ token: string }> {
+      assertSignupsOpen(site, input);
+      const now = deps.now();
+      const existing = await repository.findUserByEmail(site.id, input.email);
+      if (existing) {
+        if (existing.status !== 'deleted') throw new AppError('account_exists', `signup for existing ${input.email}`);
+        const deletedAt = existing.deletedAt?.getTime() ?? 0;
+        if (now.getTime() - deletedAt < reactivationWindowMs) {
+          const name = (await repository.findProfileName(existing.profileId)) ?? '';
+          await deps.transact((tx) => queueLinkMail(tx, site, { ...existing, name }, 'reactivation', meta.origin));
+          throw new AppError('account_reactivation_sent', `reactivation mail for ${input.email}`);
+        }
+        throw new AppError('account_unavailable', `signup for finally deleted ${input.email}`);
+      }
+      const hourAgo = new Date(now.getTime() - 3_600_000);
+      if ((await repository.countSignupsFromIpSince(meta.ip, hourAgo)) >= signupsPerAddressPerHour) {
+        throw new AppError('rate_limited', `signups from ${meta.ip} over the hourly limit`);
+      }
+      const passwordHash = await hashPassword(input.password);
+      const country = site.settings.countries.includes(meta.country) ? meta.country : site.settings.countries[0]!;
+      try {
+        const userId = await deps.transact(async (tx) => {
+          const accounts = createAccountsRepository(tx);
+          const profileId = await accounts.insertProfile({
+            siteId: site.id,
+            name: input.name,
+            status: 'disabled',
+            birthDate: input.date_of_birth,
+            country,
+            aboutMe: input.signup_message || null,
+            aboutMeLanguage: input.signup_message ? meta.locale : null,
+            createdAt: now,
+            lastActiveAt: now,
+          });
+          const user = await accounts.insertUser({
+            siteId: site.id,
+            profileId,
+            email: input.email,
+            passwordHash,
+            status: 'not_confirmed',
+            language: meta.locale,
+            tracking: input.tracking as Record<string, string>,
+            signupIp: meta.ip,
+            signupDate: now,
+          });
+          await queueLinkMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
+          return user.id;
+        });
+        return { token: await deps.createSession(userId) };
+      } catch (error) {
+        // Two signups racing for one address: the unique index lets one win.
+        if ((error as { code?: string }).code === '23505' || /users_site_email_idx/.test(String(error))) {
+          throw new AppError('account_exists', `signup race for ${input.email}`);
+        }
+        throw error;
+      }
+    },
+
+    /** Uses an activation (or reactivation) link once; answers whether the account is now active. */
+    async activate(token: string, purpose: 'activation' | 'reactivation' = 'activation'): Promise<boolean> {
+      if (!token || token.length > 100) return false;
+      const row = await repository.findEmailToken(hashEmailToken(token));
+      const now = deps.now();
+      if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now) return false;
+      return deps.transact(async (tx) => {
+        const accounts = createAccountsRepository(tx);
+        if (!(await accounts.markEmailTokenUsed(row.id, now))) return false;
+        return purpose === 'activation' ? accounts.activateUser(row.userId) : accounts.reactivateUser(row.userId);
+      });
+    },
+
+    /** Sends the activation mail again to a member who has not confirmed yet. */
+    async resendActivation(site: Site, userId: number, origin: string) {
+      const user = await repository.findUserById(userId);
+      if (!user || user.siteId !== site.id) throw new AppError('authentication_required', 'no such user');
+      if (user.status !== 'not_confirmed') throw new AppError('already_activated', `user ${userId} is ${user.status}`);
+      const hourAgo = new Date(deps.now().getTime() - 3_600_000);
+      if ((await repository.countEmailTokensSince(userId, 'activation', hourAgo)) >= activationMailsPerHour) {
+        throw new AppError('rate_limited', `activation mails for ${userId} over the hourly limit`);
+      }
+      const name = (await repository.findProfileName(user.profileId)) ?? '';
+      await deps.transact((tx) => queueLinkMail(tx, site, { ...user, name }, 'activation', origin));
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { MailRepository } from './mail.repository.ts';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where mails go: an SMTP server in production, the local mailbox when there is none. */
+export interface MailTransport {
+  kind: 'smtp' | 'local';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+export function createLocalMailboxTransport(repository: MailRepository): MailTransport {
+  return {
+    kind: 'local',
+    async send(mail) {
+      await repository.insertLocalMail({
+        fromAddress: mail.from,
+        toAddress: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Modal } from '../../components/ui/modal.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { SignupForm } from './signup-form.tsx';
+
+export const signupModalParam = 'signup';
+
+/** On a smartphone signup opens as a modal over the page (`?signup=modal`); on a desktop it is the /signup page. */
+export function signupHref(search = ''): string {
+  const params = new URLSearchParams(search);
+  params.set(signupModalParam, 'modal');
+  return `?${params.toString()}`;
+}
+
+export function isSmartphone(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(max-width: 767.98px)').matches;
+}
+
+export function SignupModal() {
+  const { t } = useI18n();
+  const { user } = useRootData();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  if (user || params.get(signupModalParam) !== 'modal') return null;
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete(signupModalParam);
+    navigate({ search: next.toString() }, { replace: true, preventScrollReset: true });
+  };
+  return (
+    <Modal id="signup-modal" title={t('signup.title')} onClose={close}>
+      <p className="text-body-secondary">{t('signup.intro')}</p>
+      <SignupForm />
+    </Modal>
+  );
+}
+
+/** A signup button: the page on a desktop, the modal on a smartphone. */
+export function SignupLink(props: { className: string; children: ReactNode; testId?: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Link
+      className={props.className}
+      to="/signup"
+      data-testid={props.testId}
+      onClick={(event) => {
+        if (!isSmartphone()) return;
+        event.preventDefault();
+        navigate(signupHref(location.search), { preventScrollReset: true });
+      }}
+    >
+      {props.children}
+    </Link>
+  );
+}

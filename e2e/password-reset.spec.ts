@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning } from './support/fixtures.ts';
+
+test('a member who forgot the password sets a new one through the mailed link', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const email = 'bijna-op@hartklop.test';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+  await expect(page.getByRole('heading', { name: 'Wachtwoord vergeten' })).toBeVisible();
+  await page.getByLabel('E-mailadres').fill('niemand@example.com');
+  await page.getByRole('button', { name: 'Stuur de link' }).click();
+  await expect(page.getByText('E-mailadres niet gevonden')).toBeVisible();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByRole('button', { name: 'Stuur de link' }).click();
+  await expect(page.getByTestId('reset-sent')).toBeVisible();
+
+  let link = '';
+  await expect(async () => {
+    const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()).mails;
+    link = /https?:\/\/\S+\/reset-password\/do\?token=[\w-]+/.exec(mails[0]?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(link);
+  // No entry warning on the reset pages, even for a visitor who never closed it.
+  await context.clearCookies({ name: 'entry_warning_dismissed' });
+  await page.reload();
+  await expect(page.locator('#site-entry-warning')).toHaveCount(0);
+
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('een-heel-nieuw-wachtwoord');
+  await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-ander-wachtwoord');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByText('De opgegeven wachtwoorden zijn niet gelijk.')).toBeVisible();
+  await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-heel-nieuw-wachtwoord');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.locator('body')).toHaveClass(/logged-in/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Nieuw wachtwoord' })).toBeVisible();
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('nog-een-wachtwoord-9');
+  await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('nog-een-wachtwoord-9');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByTestId('reset-error')).toContainText('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+});

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning } from './support/fixtures.ts';
+
+test('a visitor signs up on a phone, confirms the mail, logs out and logs in again', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const email = `nieuw-${Date.now()}@example.com`;
+  await page.goto('/?network=partner-7&sub1=banner');
+  await page.getByTestId('home-signup').click();
+  const modal = page.locator('#signup-modal');
+  await expect(modal).toBeVisible();
+
+  // Mistakes get the spec's texts.
+  await modal.getByLabel('E-mailadres').fill(`${email.split('@')[0]}@gmial.com`);
+  await modal.getByLabel('Profielnaam').click();
+  await expect(modal.getByTestId('email-suggestion')).toContainText('gmail.com');
+  await modal.getByLabel('Profielnaam').fill('@lotte');
+  await modal.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(modal.getByText('Je profielnaam mag niet beginnen met een @')).toBeVisible();
+  await expect(modal.getByText('Vul uw geboortedatum in (18+ jaar)')).toBeVisible();
+
+  await modal.getByLabel('E-mailadres').fill(email);
+  await modal.getByLabel('Profielnaam').fill('Lotte');
+  await modal.getByLabel('Wachtwoord').fill('zomer-aan-zee-42');
+  await modal.getByLabel('Geboortedatum').fill('1992-04-12');
+  await modal.getByRole('button', { name: 'Account aanmaken' }).click();
+
+  // Logged in, unconfirmed: on a phone the reminder opens as a modal.
+  await expect(page.locator('#activation-reminder')).toBeVisible();
+  await expect(page.locator('#activation-reminder')).toContainText(email);
+  await page
+    .locator('#activation-reminder')
+    .getByRole('button', { name: /Sluiten/ })
+    .click();
+  await expect(page.getByTestId('activation-reminder')).toBeVisible();
+
+  // The mail arrives in the local mailbox within seconds.
+  let link = '';
+  await expect(async () => {
+    const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()).mails;
+    link = /https?:\/\/\S+\/api\/activate\.php\?token=[\w-]+/.exec(mails[0]?.text ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole('heading', { name: 'Je account is geactiveerd' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Mijn account' }).click();
+  await page.getByTestId('nav-logout').click();
+  await page.getByTestId('nav-login').click();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill('zomer-aan-zee-42');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByTestId('account-menu')).toContainText('Lotte');
+
+  // A used link does not work twice.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await expect(page.getByRole('heading', { name: 'Activeren mislukt' })).toBeVisible();
+  await expect(
+    page.getByText('Er is iets mis gegaan, neem contact op met support@hartklop.test voor hulp'),
+  ).toBeVisible();
+});

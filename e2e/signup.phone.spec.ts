@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dismissEntryWarning } from './support/fixtures.ts';
 
-test('a visitor signs up on a phone, confirms the mail, logs out and logs in again', async ({
+test('a visitor signs up on a phone, confirms the mail, logs in again, changes language, deletes and reactivates the account', async ({
   page,
   context,
   baseURL,
@@ -60,6 +60,17 @@ test('a visitor signs up on a phone, confirms the mail, logs out and logs in aga
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByTestId('account-menu')).toContainText('Lotte');
 
+  // The language choice is kept on the account.
+  await page.getByRole('button', { name: 'Taal kiezen' }).click();
+  await page.getByTestId('language-menu').locator('[data-country="GB"][data-locale="en"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(async () => {
+    expect((await (await page.request.get('/api/user.php')).json()).user.language).toBe('en');
+  }).toPass({ timeout: 5000 });
+  await page.getByRole('button', { name: 'Choose language' }).click();
+  await page.getByTestId('language-menu').locator('[data-country="NL"][data-locale="nl"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+
   // A used link does not work twice.
   await page.goto(link);
   await expect(page).toHaveURL(/\/activate\/error$/);
@@ -67,4 +78,43 @@ test('a visitor signs up on a phone, confirms the mail, logs out and logs in aga
   await expect(
     page.getByText('Er is iets mis gegaan, neem contact op met support@hartklop.test voor hulp'),
   ).toBeVisible();
+
+  // Delete the account; the alternatives are offered first.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Account verwijderen…' }).click();
+  const dialog = page.locator('#delete-account-modal');
+  await expect(dialog.getByRole('button', { name: 'Onzichtbaar worden' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Definitief verwijderen' }).click();
+  await expect(dialog.getByText('Kies waarom je je account wilt verwijderen.')).toBeVisible();
+  await dialog.getByLabel('Waarom wil je je account verwijderen?').selectOption('found_partner');
+  await dialog.getByLabel('Je wachtwoord ter bevestiging').fill('zomer-aan-zee-42');
+  await dialog.getByRole('button', { name: 'Definitief verwijderen' }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.locator('body')).toHaveClass(/logged-out/);
+
+  // Reactivate from the mail within 14 days.
+  let reactivation = '';
+  await expect(async () => {
+    const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()).mails;
+    reactivation = /https?:\/\/\S+\/api\/reactivate\.php\?token=[\w-]+/.exec(mails[0]?.text ?? '')?.[0] ?? '';
+    expect(reactivation).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+  await page.goto(reactivation);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill('zomer-aan-zee-42');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByTestId('account-menu')).toContainText('Lotte');
+});
+
+test('members-only pages send a visitor to the login and back after it', async ({ page, context, baseURL }) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await page.getByLabel('E-mailadres').fill('premium@hartklop.test');
+  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Instellingen' })).toBeVisible();
 });

@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, transactOn } from './db/client.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { registerAccountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
+import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -53,7 +55,7 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background work, callable directly (tests, `npm run worker`). */
-    jobs: { sendDueMails(): Promise<number> };
+    jobs: { sendDueMails(): Promise<number>; purgeDeletedAccounts(): Promise<number> };
   }
 }
 
@@ -110,10 +112,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createSession: accounts.createSession,
     now,
   });
-  app.decorate('jobs', { sendDueMails: () => mail.sendDueMails() });
+  const accountSettings = createAccountSettingsService({
+    db: database.db,
+    transact: transactOn(database.db),
+    mail,
+    catalogs,
+    signup,
+    storage,
+    now,
+  });
+  app.decorate('jobs', {
+    sendDueMails: () => mail.sendDueMails(),
+    purgeDeletedAccounts: () => accountSettings.purgeDeletedAccounts(),
+  });
   if (options.startWorkers) {
     const stopWorker = mail.startWorker();
-    app.addHook('onClose', () => stopWorker());
+    const purge = setInterval(() => {
+      accountSettings.purgeDeletedAccounts().catch((error) => app.log.error({ err: error }, 'purge'));
+    }, 3_600_000);
+    purge.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(purge);
+      await stopWorker();
+    });
   }
   const complaints = createComplaintsService({ repository: createComplaintsRepository(database.db), now });
 
@@ -144,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountsRoutes(app, accounts);
   registerSignupRoutes(app, { signup, accounts, now });
   registerPasswordResetRoutes(app, { passwordReset, accounts });
+  registerAccountSettingsRoutes(app, accountSettings);
   if (mail.transportKind === 'local') registerMailboxRoutes(app, mail);
 
   if (config.serveWeb) {
@@ -165,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           user: request.user,
           services: {
             findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
+            findAccountSettings: async () => (request.user ? accountSettings.getSettings(request.user.id) : null),
           },
         };
       },

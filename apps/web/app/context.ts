@@ -1,8 +1,10 @@
+import type { accountSettingsSchema } from '@app/shared/accounts/account-settings';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Messages } from '@app/shared/i18n/translator';
 import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 import { createContext } from 'react-router';
+import type { z } from 'zod';
 
 /** A member card as the pages show it; fictional ones carry their label. */
 export interface MemberCard {
@@ -32,6 +34,8 @@ export interface WebRequestContext {
   user: SessionUser | null;
   services: {
     findShowcaseMembers(limit: number): Promise<MemberCard[]>;
+    /** The logged-in member's settings (null for a visitor). */
+    findAccountSettings(): Promise<z.infer<typeof accountSettingsSchema> | null>;
   };
 }
 

@@ -1,3 +1,4 @@
+import { defaultNotificationSettings, type NotificationSettings } from '@app/shared/accounts/account-settings';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,7 +41,14 @@ export const users = pgTable(
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
     signupIp: text('signup_ip'),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    notificationSettings: jsonb('notification_settings')
+      .$type<NotificationSettings>()
+      .notNull()
+      .default(defaultNotificationSettings()),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    /** When the personal data of a deleted account were erased for good. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_site_email_idx').on(table.siteId, table.email),

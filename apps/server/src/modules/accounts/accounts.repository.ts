@@ -1,4 +1,6 @@
-import { and, count, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import type { NotificationSettings } from '@app/shared/accounts/account-settings';
+import { defaultNotificationSettings } from '@app/shared/accounts/account-settings';
+import { and, count, desc, eq, gt, isNull, lt, max, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
@@ -157,12 +159,95 @@ export function createAccountsRepository(db: Database) {
       return rows.length === 1;
     },
 
-    async countEmailTokensSince(userId: number, purpose: 'activation' | 'password_reset', since: Date) {
+    async countEmailTokensSince(userId: number, purpose: 'activation' | 'password_reset' | 'mail_change', since: Date) {
       const [row] = await db
         .select({ value: count() })
         .from(emailTokens)
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)));
       return row?.value ?? 0;
+    },
+
+    async findAccountSettings(userId: number) {
+      const rows = await db
+        .select({ email: users.email, invisible: profiles.invisible, notifications: users.notificationSettings })
+        .from(users)
+        .innerJoin(profiles, eq(users.profileId, profiles.id))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async updateNotificationSettings(userId: number, settings: NotificationSettings) {
+      await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, userId));
+    },
+
+    async updateInvisible(profileId: number, invisible: boolean) {
+      await db.update(profiles).set({ invisible }).where(eq(profiles.id, profileId));
+    },
+
+    async updateEmail(userId: number, email: string) {
+      await db.update(users).set({ email }).where(eq(users.id, userId));
+    },
+
+    /** Ends every session of the user but the one with this token hash. */
+    async deleteOtherSessions(userId: number, keepTokenHash: string) {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+    },
+
+    /** Deleted now: hidden at once, logged out everywhere; personal data stay 14 days for a reactivation. */
+    async markUserDeleted(userId: number, reason: string, now: Date) {
+      const rows = await db
+        .update(users)
+        .set({ status: 'deleted', deletedAt: now, deleteReason: reason })
+        .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
+        .returning({ profileId: users.profileId });
+      const profileId = rows[0]?.profileId;
+      if (profileId === undefined) return false;
+      await db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, profileId));
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+      return true;
+    },
+
+    async findUsersToPurge(deletedBefore: Date, limit: number) {
+      return db
+        .select({ id: users.id, profileId: users.profileId })
+        .from(users)
+        .where(and(eq(users.status, 'deleted'), lt(users.deletedAt, deletedBefore), isNull(users.purgedAt)))
+        .limit(limit);
+    },
+
+    /** Erases what identifies the person for good; answers the storage keys of the photos to remove. */
+    async purgeUser(user: { id: number; profileId: number }, now: Date): Promise<string[]> {
+      const removed = await db
+        .delete(photos)
+        .where(eq(photos.profileId, user.profileId))
+        .returning({ storageKey: photos.storageKey });
+      await db.delete(emailTokens).where(eq(emailTokens.userId, user.id));
+      await db.delete(sessions).where(eq(sessions.userId, user.id));
+      await db
+        .update(users)
+        .set({
+          email: `deleted-${user.id}@deleted.invalid`,
+          passwordHash: '!',
+          tracking: {},
+          signupIp: null,
+          notificationSettings: defaultNotificationSettings(),
+          purgedAt: now,
+        })
+        .where(eq(users.id, user.id));
+      await db
+        .update(profiles)
+        .set({
+          name: '-',
+          aboutMe: null,
+          aboutMeLanguage: null,
+          city: null,
+          region: null,
+          interests: [],
+          invisible: true,
+        })
+        .where(eq(profiles.id, user.profileId));
+      return removed.map((row) => row.storageKey);
     },
 
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {

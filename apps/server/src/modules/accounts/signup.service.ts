@@ -77,6 +77,9 @@ export function createSignupService(deps: {
   }
 
   return {
+    /** Mails a single-use link (activation, or reactivation within the 14 days after a deletion). */
+    queueLinkMail,
+
     /**
      * Creates an unconfirmed account with a disabled profile, sends the activation mail through the outbox and
      * logs the new member in. An address that has an account gets the spec's answers instead.

@@ -60,7 +60,12 @@ export function Footer(props: { compact?: boolean }) {
         </p>
         {company.tradenames.length ? (
           <p className="footer-company">
-            {t('footer.tradenames', { tradenames: company.tradenames.join(', '), company_name: company.name })}
+            {t('footer.tradenames', {
+              tradenames: company.tradenames.join(', '),
+              // The sentence ends with a full stop already ("… B.V." would get two).
+              company_name: company.name.replace(/\.$/, ''),
+              count: company.tradenames.length,
+            })}
           </p>
         ) : null}
         <p className="footer-copyright">

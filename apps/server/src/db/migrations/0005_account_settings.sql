@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "notification_settings" jsonb DEFAULT '{"email":{"new_conversations":true,"new_messages":true,"like":true,"unread_message_reminders":true,"promotions":true,"weekly_updates":true,"news":true,"reminders":true},"push":{"new_conversations":true,"new_messages":true,"like":true,"unread_message_reminders":true,"promotions":true,"weekly_updates":true,"news":true,"reminders":true}}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "delete_reason" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "purged_at" timestamp with time zone;

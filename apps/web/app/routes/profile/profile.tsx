@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Icon } from '../../components/ui/icon.tsx';
+import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
+import {
+  type AccountSettings,
+  EmailSection,
+  InvisibleSection,
+  NotificationSection,
+  PasswordSection,
+} from '../../features/accounts/settings-sections.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { requireMember } from '../../lib/route-guard.ts';
+import type { Route } from './+types/profile';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const c = requireMember(context, request);
+  const settings = await c.services.findAccountSettings();
+  return { settings: settings!, user: c.user, siteName: c.settings.name };
+}
+
+/** /profile: the member's own profile and settings. */
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { user } = loaderData;
+  const [settings, setSettings] = useState<AccountSettings>(loaderData.settings);
+  const photo = user.profile.main_image;
+  return (
+    <main className="container profile-page">
+      <title>{`${t('settings.profile_title')} · ${loaderData.siteName}`}</title>
+      <header className="profile-header">
+        {photo ? (
+          <img src={photo.thumb_filename} alt="" width={64} height={64} className="profile-avatar" />
+        ) : (
+          <span className="profile-avatar profile-avatar-empty">
+            <Icon name="person-circle" />
+          </span>
+        )}
+        <div>
+          <h1 className="h3 mb-0">{user.profile.name}</h1>
+          <p className="text-body-secondary mb-0">{settings.email}</p>
+        </div>
+      </header>
+      <h2 className="h4 mt-4" id="settings">
+        {t('settings.title')}
+      </h2>
+      <NotificationSection settings={settings} onChange={setSettings} />
+      <InvisibleSection settings={settings} onChange={setSettings} />
+      <PasswordSection />
+      <EmailSection email={settings.email} />
+      <DeleteAccountSection onChange={setSettings} />
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { emailSchema } from './login.ts';
+import { isStrongEnoughPassword } from './signup.ts';
+
+/** Notification types (spec section 3); each can be on or off per channel. */
+export const notificationTypes = [
+  'new_conversations',
+  'new_messages',
+  'like',
+  'unread_message_reminders',
+  'promotions',
+  'weekly_updates',
+  'news',
+  'reminders',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+export const notificationChannels = ['email', 'push'] as const;
+
+/** Types a member turns off to get fewer mails (an alternative to deleting the account). */
+export const marketingNotificationTypes: readonly NotificationType[] = ['promotions', 'weekly_updates', 'news'];
+
+const channelSettings = z.record(z.enum(notificationTypes), z.boolean());
+export const notificationSettingsSchema = z.object({ email: channelSettings, push: channelSettings });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export function defaultNotificationSettings(): NotificationSettings {
+  const all = Object.fromEntries(notificationTypes.map((type) => [type, true])) as Record<NotificationType, boolean>;
+  return { email: { ...all }, push: { ...all } };
+}
+
+export const accountSettingsSchema = z.object({
+  email: z.string(),
+  invisible: z.boolean(),
+  notifications: notificationSettingsSchema,
+});
+export const accountSettingsResponseSchema = z.object({ settings: accountSettingsSchema });
+
+const partialChannel = z.partialRecord(z.enum(notificationTypes, 'validation_failed'), z.boolean()).optional();
+export const accountSettingsUpdateSchema = z.strictObject({
+  invisible: z.boolean().optional(),
+  notifications: z.strictObject({ email: partialChannel, push: partialChannel }).optional(),
+});
+
+export const changePasswordSchema = z
+  .strictObject({
+    old_password: z.string().max(200, 'old_password_wrong'),
+    password: z.string().max(200, 'text_too_long'),
+    password_repeat: z.string().max(200, 'text_too_long'),
+  })
+  .superRefine((input, context) => {
+    if (input.password !== input.password_repeat) {
+      context.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' });
+    } else if (!isStrongEnoughPassword(input.password, '', '')) {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'password_too_weak' });
+    }
+  });
+
+export const changeEmailSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'new_email_invalid')
+    .pipe(z.email('new_email_invalid'))
+    .transform((email) => email.toLowerCase()),
+});
+export const mailChangeConfirmSchema = z.strictObject({ token: z.string().min(1).max(100) });
+
+export const deleteReasons = [
+  'found_partner',
+  'not_enough_members',
+  'too_expensive',
+  'too_many_mails',
+  'privacy',
+  'bad_experience',
+  'other',
+] as const;
+
+export const deleteAccountSchema = z.strictObject({
+  reason: z.enum(deleteReasons, 'delete_reason_required'),
+  comment: z.string().trim().max(1000, 'text_too_long').optional().default(''),
+  password: z.string().min(1, 'old_password_wrong').max(200, 'old_password_wrong'),
+});
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export { emailSchema };

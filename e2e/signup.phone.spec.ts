@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { dismissEntryWarning } from './support/fixtures.ts';
 
 test('a visitor signs up on a phone, confirms the mail, logs in again, changes language, deletes and reactivates the account', async ({
@@ -51,6 +52,34 @@ test('a visitor signs up on a phone, confirms the mail, logs in again, changes l
   await expect(page.getByRole('heading', { name: 'Je account is geactiveerd' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
+
+  // The five steps of complete-signup, then the first matches.
+  await page.goto('/complete-signup');
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 1 van 5');
+  await expect(page.getByTestId('account-menu')).toHaveCount(0);
+  await expect(page.getByTestId('language-menu')).toHaveCount(0);
+  const photo = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#d14470' } })
+    .jpeg()
+    .toBuffer();
+  await page.locator('#signup-photo').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByText('Je foto is toegevoegd.')).toBeVisible();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 2 van 5');
+  await page.getByLabel('Ik ben', { exact: true }).selectOption('female');
+  await page.getByLabel('Geaardheid').selectOption('hetero');
+  await page.getByLabel('Ik ben hier voor').selectOption('dating');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 3 van 5');
+  await page.getByLabel('Over mij', { exact: true }).fill('Ik hou van de zee en lange wandelingen.');
+  await page.getByText('Reizen', { exact: true }).click();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 4 van 5');
+  await page.getByRole('button', { name: 'Nee, liever niet' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
+  await expect(page.getByText('Je e-mailadres is bevestigd.')).toBeVisible();
+  await page.getByRole('button', { name: 'Bekijk je eerste matches' }).click();
+  await expect(page).toHaveURL(/\/signup-matches$/);
+  await expect(page.getByTestId('signup-matches').locator('.member-card').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Mijn account' }).click();
   await page.getByTestId('nav-logout').click();

@@ -25,6 +25,8 @@ import { createComplaintsRepository } from './modules/moderation/complaints.repo
 import { registerComplaintsRoutes } from './modules/moderation/complaints.routes.ts';
 import { createComplaintsService } from './modules/moderation/complaints.service.ts';
 import { ensureVapidKeys } from './modules/notifications/vapid-keys.ts';
+import { registerOwnProfileRoutes } from './modules/profiles/own-profile.routes.ts';
+import { createOwnProfileService } from './modules/profiles/own-profile.service.ts';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { registerProfilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
@@ -32,9 +34,11 @@ import { createCountryLocator } from './modules/sites/geoip.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { registerSitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { createIdempotencyRepository } from './modules/system/idempotency.repository.ts';
 import { createSecretsRepository } from './modules/system/secrets.repository.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSiteContext } from './plugins/site-context.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -87,7 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogs,
     pushPublicKey: vapidKeys.publicKey,
   });
-  const profiles = createProfilesService({ repository: createProfilesRepository(database.db), storage, now });
+  const profilesRepository = createProfilesRepository(database.db);
+  const profiles = createProfilesService({ repository: profilesRepository, storage, now });
+  const ownProfile = createOwnProfileService({ repository: profilesRepository, storage, now });
   const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
   const mailRepository = createMailRepository(database.db);
   const mail = createMailService({
@@ -129,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const stopWorker = mail.startWorker();
     const purge = setInterval(() => {
       accountSettings.purgeDeletedAccounts().catch((error) => app.log.error({ err: error }, 'purge'));
+      idempotency
+        .deleteKeysBefore(new Date(now().getTime() - 24 * 3_600_000))
+        .catch((error) => app.log.error({ err: error }, 'idempotency cleanup'));
     }, 3_600_000);
     purge.unref();
     app.addHook('onClose', async () => {
@@ -143,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, catalogs);
   registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() });
   registerSession(app, accounts);
+  const idempotency = createIdempotencyRepository(database.db);
+  registerIdempotency(app, { repository: idempotency, createSession: accounts.createSession, now });
 
   // The custom header cannot be sent cross-site without a CORS preflight we never grant: our CSRF defence.
   app.addHook('onRequest', async (request) => {
@@ -161,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSystemRoutes(app, database);
   registerSitesRoutes(app, sites);
   registerProfilesRoutes(app, profiles);
+  registerOwnProfileRoutes(app, ownProfile);
   registerComplaintsRoutes(app, complaints);
   registerAccountsRoutes(app, accounts);
   registerSignupRoutes(app, { signup, accounts, now });
@@ -188,6 +200,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           services: {
             findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
             findAccountSettings: async () => (request.user ? accountSettings.getSettings(request.user.id) : null),
+            findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
+            findSignupMatches: async (limit) =>
+              request.user
+                ? profiles.findShowcaseMembers(request.site, limit, await ownProfile.signupMatchFilter(request.user))
+                : [],
           },
         };
       },

@@ -18,6 +18,19 @@ export interface MemberCard {
   photo: { match: string; thumb: string } | null;
 }
 
+export interface OwnProfile {
+  gender: string | null;
+  sexuality: string | null;
+  relationship_status: string | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  tattoos: string | null;
+  reason: string | null;
+  about_me: string;
+  interests: string[];
+}
+
 /** What the server gives the pages: the site, the visitor, and the services loaders call. */
 export interface WebRequestContext {
   siteId: number;
@@ -36,6 +49,10 @@ export interface WebRequestContext {
     findShowcaseMembers(limit: number): Promise<MemberCard[]>;
     /** The logged-in member's settings (null for a visitor). */
     findAccountSettings(): Promise<z.infer<typeof accountSettingsSchema> | null>;
+    /** The logged-in member's own profile fields (null for a visitor). */
+    findOwnProfile(): Promise<OwnProfile | null>;
+    /** First suggested members after signup, of the gender the member looks for. */
+    findSignupMatches(limit: number): Promise<MemberCard[]>;
   };
 }
 

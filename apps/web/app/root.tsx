@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { webContext } from './context.ts';
+import { SessionUserProvider } from './features/accounts/session-refresh.tsx';
 import { rememberTracking } from './features/accounts/tracking.ts';
 import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
@@ -81,15 +82,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   useEffect(() => rememberTracking(location.search), [location.search]);
   return (
-    <>
+    <SessionUserProvider initialUser={loaderData.user}>
       <LoadingBar />
       <ChunkReloadGuard />
       <Outlet />
-    </>
+    </SessionUserProvider>
   );
 }
 

@@ -17,6 +17,8 @@ export default [
     route('reset-password/do', 'routes/reset-password/choose-password.tsx', { id: 'reset-password-do' }),
     route('activate/done', 'routes/activate/activate-result.tsx', { id: 'activate-done' }),
     route('activate/error', 'routes/activate/activate-result.tsx', { id: 'activate-error' }),
+    route('complete-signup', 'routes/complete-signup/complete-signup.tsx', { id: 'complete-signup' }),
+    route('signup-matches', 'routes/signup-matches/signup-matches.tsx', { id: 'signup-matches' }),
     route('profile', 'routes/profile/profile.tsx', { id: 'profile' }),
     route('account-deleted', 'routes/account-deleted/account-deleted.tsx', { id: 'account-deleted' }),
     route('mail-change/do', 'routes/mail-change/confirm-mail-change.tsx', { id: 'mail-change-do' }),

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as accountTables from './schema/accounts.ts';
+import * as idempotencyTables from './schema/idempotency.ts';
 import * as mailTables from './schema/mail.ts';
 import * as moderationTables from './schema/moderation.ts';
 import * as profileTables from './schema/profiles.ts';
@@ -20,6 +21,7 @@ export const schema = {
   ...siteTables,
   ...profileTables,
   ...accountTables,
+  ...idempotencyTables,
   ...mailTables,
   ...moderationTables,
   ...systemTables,

@@ -25,7 +25,8 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, userId?: number) {
+  if (userId !== undefined) request.sessionIssuedFor = userId;
   reply.setCookie(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',

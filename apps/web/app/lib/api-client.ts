@@ -15,21 +15,50 @@ export class ApiRequestError extends Error {
 
 const maxAttempts = 5;
 const retryable = new Set([502, 503, 504]);
+const stateChanging = new Set(['POST', 'PUT', 'DELETE']);
+
+/** When any call but the user call answers 403 authentication_required the session is gone: log out. */
+function logOut() {
+  window.location.assign('/api/logout.php');
+}
+
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
 
 function wait(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
- * Calls the JSON API with the client header. Reads are retried up to 5 times with exponential back-off on
- * network failures and gateway errors.
+ * Calls the JSON API with the client header. A failed call (network, gateway, or the same call still running) is
+ * retried up to 5 times with exponential back-off; a state-changing call keeps one Idempotency-Key across its
+ * retries, so the server answers a retry with the first answer instead of doing the work twice.
  */
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
 ): Promise<T> {
-  const attempts = method === 'GET' ? maxAttempts : 1;
+  return sendRequest<T>(
+    method,
+    url,
+    body === undefined ? undefined : { type: 'application/json', data: JSON.stringify(body) },
+  );
+}
+
+/** Uploads a file as the raw request body (photos), with the same retries and Idempotency-Key. */
+export function apiUpload<T>(url: string, file: Blob): Promise<T> {
+  return sendRequest<T>('POST', url, { type: file.type || 'application/octet-stream', data: file });
+}
+
+async function sendRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body: { type: string; data: BodyInit } | undefined,
+): Promise<T> {
+  const attempts = maxAttempts;
+  const idempotencyKey = stateChanging.has(method) ? newIdempotencyKey() : undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await wait(250 * 2 ** (attempt - 1));
@@ -41,9 +70,10 @@ export async function apiRequest<T>(
         headers: {
           accept: 'application/json',
           'x-request-type': 'client',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+          ...(body ? { 'content-type': body.type } : {}),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body?.data,
       });
     } catch (error) {
       lastError = error;
@@ -52,7 +82,11 @@ export async function apiRequest<T>(
     if (response.ok) return (await response.json()) as T;
     const payload = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     lastError = new ApiRequestError(response.status, payload);
-    if (!retryable.has(response.status)) break;
+    if (payload.error === 'authentication_required' && !url.startsWith('/api/user.php')) {
+      logOut();
+      break;
+    }
+    if (!retryable.has(response.status) && payload.error !== 'request_in_progress') break;
   }
   throw lastError;
 }

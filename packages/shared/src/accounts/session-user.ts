@@ -26,5 +26,7 @@ export const sessionUserSchema = z.object({
   status: z.enum(['active', 'not_confirmed']),
   notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
   signup_date: z.iso.datetime({ offset: true }),
+  /** The next step of /complete-signup (0 to 4); 5 when done. */
+  signup_step: z.int().min(0).max(5),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -45,6 +46,10 @@ export const users = pgTable(
       .$type<NotificationSettings>()
       .notNull()
       .default(defaultNotificationSettings()),
+    /** The next step of /complete-signup (0 to 4); 5 when finished. */
+    signupStep: smallint('signup_step').notNull().default(0),
+    /** What the member chose at the push step: accepted, declined or skipped. */
+    pushChoice: text('push_choice'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     /** When the personal data of a deleted account were erased for good. */

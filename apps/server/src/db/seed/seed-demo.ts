@@ -101,6 +101,7 @@ export async function seedDemoData(
         paidUser: account.paidUser,
         credits: account.credits,
         signupDate: owner.person.createdAt,
+        signupStep: 5,
       });
     }
   });

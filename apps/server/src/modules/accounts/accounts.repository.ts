@@ -54,6 +54,13 @@ export function createAccountsRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
+    async updateSignupStep(userId: number, step: number, pushChoice?: string) {
+      await db
+        .update(users)
+        .set({ signupStep: step, ...(pushChoice ? { pushChoice } : {}) })
+        .where(eq(users.id, userId));
+    },
+
     async updateUserLanguage(userId: number, language: string) {
       await db.update(users).set({ language }).where(eq(users.id, userId));
     },

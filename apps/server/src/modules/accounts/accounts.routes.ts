@@ -5,6 +5,7 @@ import {
   sessionCookieName,
   userResponseSchema,
 } from '@app/shared/accounts/login';
+import { signupStepSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session.ts';
@@ -22,7 +23,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     errors: ['invalid_email', 'login_failed', 'login_blocked', 'client_header_required'],
     handler: async (request, { body }, reply) => {
       const { token, user } = await accounts.login(request.site, body, request.ip);
-      setSessionCookie(request, reply, token);
+      setSessionCookie(request, reply, token, user.id);
       reply.header('cache-control', 'no-store');
       return { user };
     },
@@ -53,6 +54,21 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       const user = requireUser(request);
       const token = request.cookies[sessionCookieName]!;
       return { user: await accounts.updateLanguage(request.site, token, user.id, body.language) };
+    },
+  });
+
+  defineApiRoute(app, {
+    method: 'PUT',
+    url: '/api/signup-step.php',
+    tag: 'accounts',
+    summary: 'Records progress through /complete-signup and the push opt-in choice.',
+    body: signupStepSchema,
+    response: userResponseSchema,
+    errors: ['validation_failed', 'authentication_required'],
+    handler: async (request, { body }) => {
+      const user = requireUser(request);
+      const token = request.cookies[sessionCookieName]!;
+      return { user: await accounts.updateSignupStep(request.site, token, user.id, body.step, body.push_choice) };
     },
   });
 

@@ -47,6 +47,7 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
         reason === 'fbl' || reason === 'bounce' || reason === 'listunsubscribe',
     ),
     signup_date: row.user.signupDate.toISOString(),
+    signup_step: row.user.signupStep,
   };
 }
 
@@ -111,6 +112,11 @@ export function createAccountsService(deps: { repository: AccountsRepository; no
 
     async logout(token: string | undefined) {
       if (token && token.length <= 100) await repository.deleteSession(hashSessionToken(token));
+    },
+
+    async updateSignupStep(site: Site, token: string, userId: number, step: number, pushChoice?: string) {
+      await repository.updateSignupStep(userId, step, pushChoice);
+      return (await findSessionUser(site, token))!;
     },
 
     async updateLanguage(site: Site, token: string, userId: number, language: Locale) {

@@ -39,9 +39,9 @@ export function registerPasswordResetRoutes(
     errors: ['passwords_differ', 'password_too_weak', 'reset_link_invalid'],
     handler: async (request, { body }, reply) => {
       const { token } = await deps.passwordReset.resetPassword(request.site, body.token, body.password);
-      setSessionCookie(request, reply, token);
       const user = await deps.accounts.findSessionUser(request.site, token);
       if (!user) throw new AppError('internal_error', 'no session after reset');
+      setSessionCookie(request, reply, token, user.id);
       return { user };
     },
   });

@@ -51,9 +51,9 @@ export function registerSignupRoutes(
         origin: requestOrigin(request),
         country: request.visitorPlace.country ?? '',
       });
-      setSessionCookie(request, reply, token);
       const user = await deps.accounts.findSessionUser(request.site, token);
       if (!user) throw new AppError('internal_error', 'new account has no session');
+      setSessionCookie(request, reply, token, user.id);
       return { user };
     },
   });

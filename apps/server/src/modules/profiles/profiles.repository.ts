@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 
@@ -10,8 +10,8 @@ const listable = and(eq(profiles.status, 'active'), eq(profiles.invisible, false
 
 export function createProfilesRepository(db: Database) {
   return {
-    /** Recently active listable profiles with an approved main photo, for showcases. */
-    async findShowcaseProfiles(siteId: number, limit: number) {
+    /** Recently active listable profiles with an approved main photo, for showcases and first matches. */
+    async findShowcaseProfiles(siteId: number, limit: number, filter: { gender?: string; notId?: number } = {}) {
       return db
         .select({
           id: profiles.id,
@@ -25,7 +25,14 @@ export function createProfilesRepository(db: Database) {
         })
         .from(profiles)
         .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
-        .where(and(eq(profiles.siteId, siteId), listable))
+        .where(
+          and(
+            eq(profiles.siteId, siteId),
+            listable,
+            filter.gender ? eq(profiles.gender, filter.gender) : undefined,
+            filter.notId ? ne(profiles.id, filter.notId) : undefined,
+          ),
+        )
         .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
         .limit(limit);
     },
@@ -45,6 +52,33 @@ export function createProfilesRepository(db: Database) {
         .where(eq(photos.storageKey, storageKey))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Photos that count toward the limit (not rejected ones) and whether one is the main photo. */
+    async findPhotoCounts(profileId: number) {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
+        })
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), ne(photos.status, 'rejected')));
+      return { total: row?.total ?? 0, hasMain: (row?.main ?? 0) > 0 };
+    },
+
+    async insertPhoto(values: PhotoInsert) {
+      const [row] = await db.insert(photos).values(values).returning();
+      return row!;
+    },
+
+    async findOwnProfile(profileId: number) {
+      const rows = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async updateProfile(profileId: number, values: Partial<ProfileInsert>) {
+      if (Object.keys(values).length === 0) return;
+      await db.update(profiles).set(values).where(eq(profiles.id, profileId));
     },
 
     async countProfiles(siteId: number): Promise<number> {

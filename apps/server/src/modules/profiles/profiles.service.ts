@@ -10,8 +10,8 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
   const { repository, storage } = deps;
 
   return {
-    async findShowcaseMembers(site: Site, limit: number) {
-      const rows = await repository.findShowcaseProfiles(site.id, limit);
+    async findShowcaseMembers(site: Site, limit: number, filter: { gender?: string; notId?: number } = {}) {
+      const rows = await repository.findShowcaseProfiles(site.id, limit, filter);
       const now = deps.now();
       const prefix = site.settings.cdn_prefix;
       return rows.map((row) => ({

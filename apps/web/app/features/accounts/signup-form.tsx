@@ -50,7 +50,7 @@ export function SignupForm() {
     try {
       await apiRequest('POST', '/api/signup.php', parsed.data);
       // A full load, so that the whole page knows the new member; the flag shows the activation reminder.
-      window.location.assign('/?signup-complete=1');
+      window.location.assign('/complete-signup?signup-complete=1');
     } catch (error) {
       const known = error instanceof ApiRequestError;
       const field = known && error.field && fields.has(error.field as Field) ? (error.field as Field) : 'form';

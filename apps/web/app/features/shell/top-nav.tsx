@@ -4,7 +4,8 @@ import { Link, useMatches, useNavigate } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { usePathAvailable } from '../../lib/root-data.ts';
+import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { creditsBadge, formatBadgeCount, showBackButton } from './shell-rules.ts';
@@ -47,7 +48,7 @@ function BackButton() {
 
 /** The top navigation of the default layout, for visitors and for members. */
 export function TopNav(props: { counts?: NavCounts }) {
-  const { user } = useRootData();
+  const user = useSessionUser();
   return user ? <MemberNav user={user} counts={props.counts ?? { unreadMessages: 0, newLikes: 0 }} /> : <VisitorNav />;
 }
 

@@ -1,0 +1,153 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { photoFileName } from './photo-processing.ts';
+import { createProfilesRepository } from './profiles.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 6 });
+});
+afterAll(() => t?.close());
+
+const headers = { host: 'localhost', 'x-request-type': 'client' };
+async function signupCookie(email: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ email, name: 'Fotograaf', password: 'sterk-genoeg-123', date_of_birth: '1991-01-01' }),
+    remoteAddress: `198.51.100.${email.length}`,
+  });
+  return `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`;
+}
+const upload = (cookie: string, payload: Buffer, type = 'image/jpeg') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    headers: { ...headers, cookie, 'content-type': type },
+    payload,
+  });
+const jpeg = (width = 600, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: '#822d32' } })
+    .jpeg()
+    .toBuffer();
+
+describe(`own profile and photos on ${testDatabaseKind()}`, () => {
+  it('stores a photo in three sizes; the first is the main photo; the demo site approves it', async () => {
+    const cookie = await signupCookie('foto@example.com');
+    const response = await upload(cookie, await jpeg());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().photo).toMatchObject({ status: 'active', is_main: true });
+    const me = (await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost', cookie } })).json().user;
+    const key = /photos\/([a-f0-9]{24})_match\.jpg$/.exec(me.profile.main_image.match)![1]!;
+    for (const variant of ['full', 'match', 'thumb'] as const) {
+      const file = await t.storage.get(photoFileName(key, variant));
+      expect(file, variant).not.toBeNull();
+    }
+    const match = await sharp((await t.storage.get(photoFileName(key, 'match')))!.data).metadata();
+    expect([match.width, match.height]).toEqual([480, 600]);
+    const second = await upload(cookie, await jpeg());
+    expect(second.json().photo.is_main).toBe(false);
+  });
+
+  it('strips metadata such as GPS positions', async () => {
+    const cookie = await signupCookie('gps@example.com');
+    const withGps = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#fff' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    expect((await upload(cookie, withGps)).statusCode).toBe(200);
+    const me = (await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost', cookie } })).json().user;
+    const key = /photos\/([a-f0-9]{24})_match\.jpg$/.exec(me.profile.main_image.match)![1]!;
+    for (const variant of ['full', 'match', 'thumb'] as const) {
+      const stored = (await t.storage.get(photoFileName(key, variant)))!.data;
+      const metadata = await sharp(stored).metadata();
+      expect(metadata.exif, variant).toBeUndefined();
+      expect(stored.includes(Buffer.from('GPS'))).toBe(false);
+    }
+  });
+
+  it('refuses what is not an image, and pixel floods, changing nothing', async () => {
+    const cookie = await signupCookie('nep@example.com');
+    const text = await upload(cookie, Buffer.from('this is not an image at all'), 'image/jpeg');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe('photo_invalid');
+    // A small file of 48 megapixels: over the 40-megapixel limit.
+    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const huge = await upload(cookie, flood, 'image/png');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('photo_too_large');
+    const wrongType = await upload(cookie, await jpeg(), 'application/pdf');
+    expect(wrongType.statusCode).toBe(415);
+    const me = (await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost', cookie } })).json().user;
+    expect(me.profile.main_image).toBeNull();
+  });
+
+  it('allows free members 3 photos and premium members more', async () => {
+    const cookie = await signupCookie('drie@example.com');
+    for (let i = 0; i < 3; i++) expect((await upload(cookie, await jpeg())).statusCode).toBe(200);
+    const fourth = await upload(cookie, await jpeg());
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json().error).toBe('photo_limit');
+    expect(fourth.json().message).toContain('(3)');
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: demoAccounts[1].email, password: demoPassword }),
+    });
+    const premium = `auth.token=${login.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const premiumUser = login.json().user;
+    const before = await createProfilesRepository(t.database.db).findPhotoCounts(premiumUser.profile.id);
+    for (let i = before.total; i < 5; i++) expect((await upload(premium, await jpeg())).statusCode).toBe(200);
+  });
+
+  it('updates the own profile fields and records complete-signup progress', async () => {
+    const cookie = await signupCookie('velden@example.com');
+    const json = { ...headers, cookie, 'content-type': 'application/json' };
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: json,
+      payload: JSON.stringify({
+        gender: 'male',
+        sexuality: 'bi',
+        interests: ['travel', 'travel', 'music'],
+        about_me: 'Hoi!',
+      }),
+    });
+    expect(update.json().profile).toMatchObject({
+      gender: 'male',
+      sexuality: 'bi',
+      interests: ['travel', 'music'],
+      about_me: 'Hoi!',
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: json,
+      payload: '{"gender":"robot"}',
+    });
+    expect(bad.statusCode).toBe(400);
+    const step = await t.app.inject({
+      method: 'PUT',
+      url: '/api/signup-step.php',
+      headers: json,
+      payload: JSON.stringify({ step: 4, push_choice: 'declined' }),
+    });
+    expect(step.json().user.signup_step).toBe(4);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(anonymous.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,69 @@
+import { AppError } from '@app/shared/errors/app-error';
+import { maxPhotoBytes, profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineApiRoute } from '../../lib/api-route.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { OwnProfileService } from './own-profile.service.ts';
+
+const ownProfileSchema = z.object({
+  profile: z.object({
+    gender: z.string().nullable(),
+    sexuality: z.string().nullable(),
+    relationship_status: z.string().nullable(),
+    hair_colour: z.string().nullable(),
+    eye_colour: z.string().nullable(),
+    body_type: z.string().nullable(),
+    tattoos: z.string().nullable(),
+    reason: z.string().nullable(),
+    about_me: z.string(),
+    interests: z.array(z.string()),
+  }),
+});
+const photoResponseSchema = z.object({
+  photo: z.object({ id: z.int(), status: z.enum(['pending', 'active', 'rejected']), is_main: z.boolean() }),
+});
+
+export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnProfileService) {
+  // Photos arrive as the raw file with its image content type.
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: maxPhotoBytes }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  defineApiRoute(app, {
+    method: 'GET',
+    url: '/api/profile.php',
+    tag: 'profiles',
+    summary: "The logged-in member's own profile fields.",
+    response: ownProfileSchema,
+    errors: ['authentication_required'],
+    handler: async (request) => ({ profile: await ownProfile.findOwnProfile(requireUser(request)) }),
+  });
+
+  defineApiRoute(app, {
+    method: 'PUT',
+    url: '/api/profile.php',
+    tag: 'profiles',
+    summary: 'Changes fields of the own profile (personal info, about me, interests).',
+    body: profileUpdateSchema,
+    response: ownProfileSchema,
+    errors: ['validation_failed', 'text_too_long', 'authentication_required'],
+    handler: async (request, { body }) => ({ profile: await ownProfile.updateOwnProfile(requireUser(request), body) }),
+  });
+
+  defineApiRoute(app, {
+    method: 'POST',
+    url: '/api/photos.php',
+    tag: 'profiles',
+    summary: 'Adds a photo (the body is the image file, content type image/*, at most 10 MB).',
+    response: photoResponseSchema,
+    errors: ['photo_invalid', 'photo_too_large', 'photo_limit', 'payload_too_large', 'unsupported_media_type'],
+    handler: async (request) => {
+      const user = requireUser(request);
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new AppError('photo_invalid', 'no image body');
+      }
+      return { photo: await ownProfile.addPhoto(request.site, user, request.body) };
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { AppError } from '@app/shared/errors/app-error';
+import { freePhotoLimit, premiumPhotoLimit, type profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import type { z } from 'zod';
+import type { Storage } from '../../storage/storage.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { newPhotoKey, photoFileName, processPhoto } from './photo-processing.ts';
+import type { ProfilesRepository } from './profiles.repository.ts';
+
+/** Who a member is shown first: the gender their sexuality looks for (bi members see everyone). */
+export function wantedGender(gender: string | null, sexuality: string | null): string | undefined {
+  if (!gender || !sexuality || sexuality === 'bi') return undefined;
+  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
+  return gender;
+}
+
+export function createOwnProfileService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
+  const { repository, storage } = deps;
+
+  return {
+    async findOwnProfile(user: SessionUser) {
+      const row = await repository.findOwnProfile(user.profile.id);
+      if (!row) throw new AppError('not_found', `no profile ${user.profile.id}`);
+      return {
+        gender: row.gender,
+        sexuality: row.sexuality,
+        relationship_status: row.relationshipStatus,
+        hair_colour: row.hairColour,
+        eye_colour: row.eyeColour,
+        body_type: row.bodyType,
+        tattoos: row.tattoos,
+        reason: row.reason,
+        about_me: row.aboutMe ?? '',
+        interests: row.interests,
+      };
+    },
+
+    async updateOwnProfile(user: SessionUser, update: z.output<typeof profileUpdateSchema>) {
+      await repository.updateProfile(user.profile.id, {
+        gender: update.gender,
+        sexuality: update.sexuality,
+        relationshipStatus: update.relationship_status,
+        hairColour: update.hair_colour,
+        eyeColour: update.eye_colour,
+        bodyType: update.body_type,
+        tattoos: update.tattoos,
+        reason: update.reason,
+        ...(update.about_me !== undefined ? { aboutMe: update.about_me || null, aboutMeLanguage: user.language } : {}),
+        interests: update.interests ? [...new Set(update.interests)] : undefined,
+      });
+      return this.findOwnProfile(user);
+    },
+
+    /**
+     * Adds a photo: within the limit (free 3, premium 25), decoded and re-encoded by sharp (metadata stripped),
+     * stored under a server-made name. The demo site approves at once; others wait for moderation.
+     */
+    async addPhoto(site: Site, user: SessionUser, data: Buffer) {
+      const limit = user.paid_user ? premiumPhotoLimit : freePhotoLimit;
+      const counts = await repository.findPhotoCounts(user.profile.id);
+      if (counts.total >= limit)
+        throw new AppError('photo_limit', `photo ${counts.total + 1} over ${limit}`, { limit });
+      let processed: Awaited<ReturnType<typeof processPhoto>>;
+      try {
+        processed = await processPhoto(data);
+      } catch (error) {
+        const message = String((error as Error).message ?? error);
+        if (/pixel limit/i.test(message)) throw new AppError('photo_too_large', message);
+        throw new AppError('photo_invalid', message);
+      }
+      const key = newPhotoKey();
+      for (const variant of ['full', 'match', 'thumb'] as const) {
+        await storage.put(photoFileName(key, variant), processed.files[variant], 'image/jpeg');
+      }
+      const photo = await repository.insertPhoto({
+        profileId: user.profile.id,
+        storageKey: key,
+        status: site.isDemo ? 'active' : 'pending',
+        isMain: !counts.hasMain,
+        position: counts.total,
+        width: processed.width,
+        height: processed.height,
+        createdAt: deps.now(),
+      });
+      return { id: photo.id, status: photo.status, is_main: photo.isMain };
+    },
+
+    /** Whom a new member is shown first: members of the gender they look for, never themselves. */
+    async signupMatchFilter(user: SessionUser) {
+      const own = await repository.findOwnProfile(user.profile.id);
+      return { gender: wantedGender(own?.gender ?? null, own?.sexuality ?? null), notId: user.profile.id };
+    },
+  };
+}
+
+export type OwnProfileService = ReturnType<typeof createOwnProfileService>;

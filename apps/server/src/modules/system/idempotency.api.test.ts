@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createAccountsRepository } from '../accounts/accounts.repository.ts';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ profiles: 2, smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+function post(url: string, body: object, key?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      host: 'localhost',
+      'x-request-type': 'client',
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    payload: JSON.stringify(body),
+    remoteAddress: '203.0.113.66',
+  });
+}
+
+const complaint = {
+  name: 'Piet',
+  email: 'piet@example.com',
+  category: 'other',
+  message: 'Een klacht die lang genoeg is om te bewaren.',
+};
+
+describe(`Idempotency-Key on ${testDatabaseKind()}`, () => {
+  it('answers a retried call with the first answer instead of doing it twice', async () => {
+    const first = await post('/api/complaints.php', complaint, 'retry-key-0001');
+    const second = await post('/api/complaints.php', complaint, 'retry-key-0001');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replay']).toBe('true');
+    const third = await post('/api/complaints.php', complaint, 'retry-key-0002');
+    expect(third.json().complaint.reference).not.toBe(first.json().complaint.reference);
+  });
+
+  it('a retried signup creates one account, sends one mail, and still logs the member in', async () => {
+    const body = {
+      email: 'eenmaal@example.com',
+      name: 'Eenmaal',
+      password: 'sterk-genoeg-123',
+      date_of_birth: '1990-01-01',
+    };
+    const first = await post('/api/signup.php', body, 'signup-key-0001');
+    const retry = await post('/api/signup.php', body, 'signup-key-0001');
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().user.id).toBe(first.json().user.id);
+    const cookie = retry.cookies.find((c) => c.name === 'auth.token')!;
+    const me = await t.app.inject({
+      url: '/api/user.php',
+      headers: { host: 'localhost', cookie: `auth.token=${cookie.value}` },
+    });
+    expect(me.json().user.id).toBe(first.json().user.id);
+    await t.app.jobs.sendDueMails();
+    expect(smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('eenmaal@example.com'))).toHaveLength(1);
+    expect(await createAccountsRepository(t.database.db).findUserByEmail(1, 'eenmaal@example.com')).not.toBeNull();
+  });
+
+  it('keeps error answers too, but not failures of the server', async () => {
+    const bad = { ...complaint, message: 'kort' };
+    const first = await post('/api/complaints.php', bad, 'error-key-0001');
+    const second = await post('/api/complaints.php', bad, 'error-key-0001');
+    expect(first.statusCode).toBe(400);
+    expect(second.statusCode).toBe(400);
+    expect(second.headers['idempotent-replay']).toBe('true');
+  });
+
+  it('refuses a key used for another call and a malformed key', async () => {
+    await post('/api/complaints.php', complaint, 'shared-key-0001');
+    const other = await post('/api/password-reset.php', { email: 'x@example.com' }, 'shared-key-0001');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toBe('idempotency_key_reused');
+    const malformed = await post('/api/complaints.php', complaint, 'bad key!');
+    expect(malformed.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,280 @@
+import { interests } from '@app/shared/profiles/interests';
+import {
+  bodyTypes,
+  eyeColours,
+  genders,
+  hairColours,
+  relationshipStatuses,
+  sexualities,
+  signupReasons,
+  tattooOptions,
+} from '@app/shared/profiles/profile-fields';
+import { completeSignupSteps, profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../components/ui/form-field.tsx';
+import type { OwnProfile } from '../../context.ts';
+import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
+import { ApiRequestError, apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { requireMember } from '../../lib/route-guard.ts';
+import type { Route } from './+types/complete-signup';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const c = requireMember(context, request);
+  const profile = await c.services.findOwnProfile();
+  return {
+    profile: profile!,
+    step: Math.min(c.user.signup_step, completeSignupSteps.length - 1),
+    hasPhoto: c.user.profile.main_image !== null,
+    siteName: c.settings.name,
+  };
+}
+
+const personalFields = [
+  ['gender', genders],
+  ['sexuality', sexualities],
+  ['relationship_status', relationshipStatuses],
+  ['hair_colour', hairColours],
+  ['eye_colour', eyeColours],
+  ['body_type', bodyTypes],
+  ['tattoos', tattooOptions],
+  ['reason', signupReasons],
+] as const;
+
+/** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail). */
+export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const [step, setStep] = useState(loaderData.step);
+  const [profile, setProfile] = useState<OwnProfile>(loaderData.profile);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const total = completeSignupSteps.length;
+
+  const errorText = (failure: unknown) =>
+    failure instanceof ApiRequestError ? failure.message : t('errors.internal_error');
+
+  async function goTo(next: number, pushChoice?: 'accepted' | 'declined' | 'skipped') {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('PUT', '/api/signup-step.php', {
+        step: next,
+        ...(pushChoice ? { push_choice: pushChoice } : {}),
+      });
+      setNote(null);
+      if (next >= total) navigate('/signup-matches');
+      else setStep(next);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveProfile(event: FormEvent<HTMLFormElement>, next: number) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) {
+      if (key === 'interests') values.interests = [...((values.interests as string[]) ?? []), value];
+      else if (value !== '') values[key] = value;
+    }
+    if (step === 2 && !values.interests) values.interests = [];
+    const parsed = profileUpdateSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(t(`errors.${parsed.error.issues[0]!.message}`, { field: String(parsed.error.issues[0]!.path[0]) }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await apiRequest<{ profile: OwnProfile }>('PUT', '/api/profile.php', parsed.data);
+      setProfile(answer.profile);
+      setBusy(false);
+      await goTo(next);
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setNote(t('complete_signup.photo_uploading'));
+    try {
+      const answer = await apiUpload<{ photo: { status: string } }>('/api/photos.php', file);
+      setPreview(URL.createObjectURL(file));
+      setNote(answer.photo.status === 'active' ? t('complete_signup.photo_added') : t('complete_signup.photo_pending'));
+    } catch (failure) {
+      setNote(null);
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const stepNavigation = (next: number, submit = false) => (
+    <div className="d-flex gap-2 justify-content-between mt-3">
+      {step > 0 ? (
+        <button type="button" className="btn btn-outline-secondary" onClick={() => setStep(step - 1)}>
+          {t('complete_signup.back')}
+        </button>
+      ) : (
+        <span />
+      )}
+      <button
+        type={submit ? 'submit' : 'button'}
+        className="btn btn-primary"
+        disabled={busy}
+        onClick={submit ? undefined : () => goTo(next)}
+      >
+        {t('complete_signup.next')}
+      </button>
+    </div>
+  );
+
+  return (
+    <main className="container narrow-page complete-signup">
+      <title>{`${t('complete_signup.title')} · ${loaderData.siteName}`}</title>
+      <p className="text-body-secondary small mb-1" data-testid="signup-progress">
+        {t('complete_signup.progress', { step: step + 1, total })}
+      </p>
+      <div className="signup-progress" aria-hidden="true">
+        <div style={{ width: `${((step + 1) / total) * 100}%` }} />
+      </div>
+      <div className="card mt-3">
+        <div className="card-body">
+          {error ? (
+            <div className="alert alert-danger" role="alert" data-testid="complete-signup-error">
+              {error}
+            </div>
+          ) : null}
+          {note ? (
+            <p className="text-success small" role="status">
+              {note}
+            </p>
+          ) : null}
+
+          {step === 0 ? (
+            <section>
+              <h1 className="h4">{t('complete_signup.photo_title')}</h1>
+              <p className="text-body-secondary">{t('complete_signup.photo_intro')}</p>
+              {preview ? <img className="signup-photo-preview" src={preview} alt="" /> : null}
+              <label className="btn btn-outline-primary w-100 mt-2" htmlFor="signup-photo">
+                {t('complete_signup.photo_choose')}
+              </label>
+              <input
+                id="signup-photo"
+                className="visually-hidden"
+                type="file"
+                accept="image/*"
+                onChange={upload}
+                disabled={busy}
+              />
+              {stepNavigation(1)}
+            </section>
+          ) : null}
+
+          {step === 1 ? (
+            <form method="post" noValidate onSubmit={(event) => saveProfile(event, 2)}>
+              <h1 className="h4">{t('complete_signup.personal_title')}</h1>
+              <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
+              {personalFields.map(([field, values]) => (
+                <FormField
+                  key={field}
+                  id={`signup-${field}`}
+                  label={t(`complete_signup.${field}`)}
+                  control="form-select"
+                >
+                  {(control) => (
+                    <select {...control} name={field} defaultValue={profile[field] ?? ''}>
+                      <option value="">{t('complete_signup.choose')}</option>
+                      {values.map((value) => (
+                        <option key={value} value={value}>
+                          {t(`profile.${field === 'reason' ? 'reason' : field}.${value}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              ))}
+              {stepNavigation(2, true)}
+            </form>
+          ) : null}
+
+          {step === 2 ? (
+            <form method="post" noValidate onSubmit={(event) => saveProfile(event, 3)}>
+              <h1 className="h4">{t('complete_signup.about_title')}</h1>
+              <p className="text-body-secondary">{t('complete_signup.about_intro')}</p>
+              <FormField id="signup-about" label={t('complete_signup.about_me')}>
+                {(control) => (
+                  <textarea {...control} name="about_me" rows={5} maxLength={2000} defaultValue={profile.about_me} />
+                )}
+              </FormField>
+              <fieldset>
+                <legend className="form-label fs-6">{t('complete_signup.interests')}</legend>
+                <div className="interest-choices">
+                  {interests.map((interest) => (
+                    <label key={interest.key} className="interest-choice">
+                      <input
+                        type="checkbox"
+                        name="interests"
+                        value={interest.key}
+                        defaultChecked={profile.interests.includes(interest.key)}
+                      />
+                      <span>{t(`interests.${interest.key}`)}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              {stepNavigation(3, true)}
+            </form>
+          ) : null}
+
+          {step === 3 ? (
+            <section>
+              <h1 className="h4">{t('complete_signup.push_title')}</h1>
+              <p className="text-body-secondary">{t('complete_signup.push_intro')}</p>
+              <div className="d-flex flex-column gap-2">
+                <button type="button" className="btn btn-primary" disabled={busy} onClick={() => goTo(4, 'accepted')}>
+                  {t('complete_signup.push_accept')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  disabled={busy}
+                  onClick={() => goTo(4, 'declined')}
+                >
+                  {t('complete_signup.push_decline')}
+                </button>
+              </div>
+            </section>
+          ) : null}
+
+          {step === 4 ? (
+            <section>
+              <h1 className="h4">{t('complete_signup.confirm_title')}</h1>
+              {user?.status === 'active' ? (
+                <p className="text-success">{t('complete_signup.confirmed')}</p>
+              ) : (
+                <p className="text-body-secondary">
+                  {t('complete_signup.confirm_intro', { email: user?.email ?? '' })}
+                </p>
+              )}
+              <button type="button" className="btn btn-primary w-100" disabled={busy} onClick={() => goTo(total)}>
+                {t('complete_signup.finish')}
+              </button>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { interestKeys } from './interests.ts';
+import {
+  bodyTypes,
+  eyeColours,
+  genders,
+  hairColours,
+  relationshipStatuses,
+  sexualities,
+  signupReasons,
+  tattooOptions,
+} from './profile-fields.ts';
+
+/** A change to one's own profile; every field optional, unknown fields refused. */
+export const profileUpdateSchema = z.strictObject({
+  gender: z.enum(genders, 'validation_failed').optional(),
+  sexuality: z.enum(sexualities, 'validation_failed').optional(),
+  relationship_status: z.enum(relationshipStatuses, 'validation_failed').optional(),
+  hair_colour: z.enum(hairColours, 'validation_failed').optional(),
+  eye_colour: z.enum(eyeColours, 'validation_failed').optional(),
+  body_type: z.enum(bodyTypes, 'validation_failed').optional(),
+  tattoos: z.enum(tattooOptions, 'validation_failed').optional(),
+  reason: z.enum(signupReasons, 'validation_failed').optional(),
+  about_me: z.string().trim().max(2000, 'text_too_long').optional(),
+  interests: z.array(z.enum(interestKeys, 'validation_failed')).max(20, 'text_too_long').optional(),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The steps of /complete-signup: photo, personal info, about me, push opt-in, confirm e-mail. */
+export const completeSignupSteps = ['photo', 'personal', 'about', 'push', 'confirm'] as const;
+export const signupStepSchema = z.strictObject({
+  step: z.int().min(0).max(completeSignupSteps.length),
+  push_choice: z.enum(['accepted', 'declined', 'skipped']).optional(),
+});
+
+export const freePhotoLimit = 3;
+export const premiumPhotoLimit = 25;
+export const maxPhotoBytes = 10 * 1024 * 1024;

@@ -21,6 +21,8 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
 import { registerMailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { createBlocksRepository } from './modules/moderation/blocks.repository.ts';
+import { registerBlocksRoutes } from './modules/moderation/blocks.routes.ts';
 import { createComplaintsRepository } from './modules/moderation/complaints.repository.ts';
 import { registerComplaintsRoutes } from './modules/moderation/complaints.routes.ts';
 import { createComplaintsService } from './modules/moderation/complaints.service.ts';
@@ -30,6 +32,9 @@ import { createOwnProfileService } from './modules/profiles/own-profile.service.
 import { createProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { registerProfilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService } from './modules/profiles/profiles.service.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createCountryLocator } from './modules/sites/geoip.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { registerSitesRoutes } from './modules/sites/sites.routes.ts';
@@ -93,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const profilesRepository = createProfilesRepository(database.db);
   const profiles = createProfilesService({ repository: profilesRepository, storage, now });
+  const search = createSearchService({ repository: createSearchRepository(database.db), now });
   const ownProfile = createOwnProfileService({ repository: profilesRepository, storage, now });
   const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
   const mailRepository = createMailRepository(database.db);
@@ -173,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitesRoutes(app, sites);
   registerProfilesRoutes(app, profiles);
   registerOwnProfileRoutes(app, ownProfile);
+  registerSearchRoutes(app, search);
+  registerBlocksRoutes(app, { repository: createBlocksRepository(database.db), now });
   registerComplaintsRoutes(app, complaints);
   registerAccountsRoutes(app, accounts);
   registerSignupRoutes(app, { signup, accounts, now });
@@ -200,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           services: {
             findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
             findAccountSettings: async () => (request.user ? accountSettings.getSettings(request.user.id) : null),
+            searchMembers: (query) => search.searchMembers(request.site, request.user, query),
             findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
             findSignupMatches: async (limit) =>
               request.user

@@ -2,6 +2,7 @@ import type { accountSettingsSchema } from '@app/shared/accounts/account-setting
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Messages } from '@app/shared/i18n/translator';
+import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
 import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 import { createContext } from 'react-router';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ export interface MemberCard {
   region: string | null;
   city: string | null;
   fictional: boolean;
+  last_active_at: string;
   photo: { match: string; thumb: string } | null;
 }
 
@@ -49,6 +51,8 @@ export interface WebRequestContext {
     findShowcaseMembers(limit: number): Promise<MemberCard[]>;
     /** The logged-in member's settings (null for a visitor). */
     findAccountSettings(): Promise<z.infer<typeof accountSettingsSchema> | null>;
+    /** The member search of /members (throws AppError for bad input or when visitors may not search). */
+    searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
     /** The logged-in member's own profile fields (null for a visitor). */
     findOwnProfile(): Promise<OwnProfile | null>;
     /** First suggested members after signup, of the gender the member looks for. */

@@ -11,6 +11,7 @@ export default [
     route('pages/return-policy', 'routes/pages/legal-page.tsx', { id: 'return-policy' }),
     route('pages/faq', 'routes/pages/legal-page.tsx', { id: 'faq' }),
     route('pages/service', 'routes/pages/legal-page.tsx', { id: 'service' }),
+    route('members', 'routes/members/members.tsx', { id: 'members' }),
     route('login', 'routes/login/login.tsx', { id: 'login' }),
     route('signup', 'routes/signup/signup.tsx', { id: 'signup' }),
     route('reset-password', 'routes/reset-password/request-reset.tsx', { id: 'reset-password' }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
 import { sites } from './sites.ts';
 
 /** Complaints sent through /complaints; handled by customer service. */
@@ -22,4 +23,22 @@ export const complaints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('complaints_ip_idx').on(table.ip, table.createdAt)],
+);
+
+/** A member blocking another: neither sees nor reaches the other anywhere. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerProfileId: integer('blocker_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedProfileId: integer('blocked_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerProfileId, table.blockedProfileId] }),
+    index('blocks_blocked_idx').on(table.blockedProfileId),
+  ],
 );

@@ -37,6 +37,7 @@ export const profiles = pgTable(
   },
   (table) => [
     index('profiles_site_search_idx').on(table.siteId, table.gender, table.country, table.birthDate, table.id),
+    index('profiles_site_recent_idx').on(table.siteId, table.id),
     check('profiles_name_length', sql`char_length(${table.name}) between 1 and 40`),
   ],
 );

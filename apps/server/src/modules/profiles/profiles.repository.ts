@@ -21,6 +21,7 @@ export function createProfilesRepository(db: Database) {
           region: profiles.region,
           city: profiles.city,
           fictional: profiles.fictional,
+          lastActiveAt: profiles.lastActiveAt,
           photoKey: photos.storageKey,
         })
         .from(profiles)

@@ -1,7 +1,6 @@
-import { ageOn } from '@app/shared/profiles/age';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { photoFileName } from './photo-processing.ts';
+import { toMemberCard } from './member-card.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
 const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb)?\.jpg$/;
@@ -13,20 +12,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
     async findShowcaseMembers(site: Site, limit: number, filter: { gender?: string; notId?: number } = {}) {
       const rows = await repository.findShowcaseProfiles(site.id, limit, filter);
       const now = deps.now();
-      const prefix = site.settings.cdn_prefix;
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        age: ageOn(row.birthDate, now),
-        country: row.country,
-        region: row.region,
-        city: row.city,
-        fictional: row.fictional,
-        photo: {
-          match: prefix + photoFileName(row.photoKey, 'match'),
-          thumb: prefix + photoFileName(row.photoKey, 'thumb'),
-        },
-      }));
+      return rows.map((row) => toMemberCard(row, site.settings.cdn_prefix, now));
     },
 
     /**

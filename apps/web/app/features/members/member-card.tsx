@@ -18,6 +18,8 @@ export function MemberCardView(props: {
   fictionalLabel: string;
   /** Above the fold: load at once. */
   eager?: boolean;
+  /** Online recency, e.g. "Nu online" or "Actief 2 uur geleden". */
+  activity?: string;
 }) {
   const { member } = props;
   const { t } = useI18n();
@@ -45,6 +47,7 @@ export function MemberCardView(props: {
           {member.name}, {t('members.age', { age: member.age })}
         </h3>
         {member.city || member.region ? <p>{member.city ?? member.region}</p> : null}
+        {props.activity ? <p className="member-card-activity">{props.activity}</p> : null}
       </div>
     </article>
   );

@@ -1,0 +1,34 @@
+import { ageOn } from '@app/shared/profiles/age';
+import { photoFileName } from './photo-processing.ts';
+
+export interface MemberCardRow {
+  id: number;
+  name: string;
+  birthDate: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: boolean;
+  lastActiveAt?: Date;
+  photoKey: string | null;
+}
+
+/** A profile as a card: public fields, age, and the approved main photo's match and thumb under the CDN prefix. */
+export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date) {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthDate, now),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    fictional: row.fictional,
+    last_active_at: (row.lastActiveAt ?? now).toISOString(),
+    photo: row.photoKey
+      ? {
+          match: cdnPrefix + photoFileName(row.photoKey, 'match'),
+          thumb: cdnPrefix + photoFileName(row.photoKey, 'thumb'),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createAccountsRepository } from '../accounts/accounts.repository.ts';
+import { createSitesRepository } from '../sites/sites.repository.ts';
+
+let t: TestApp;
+let siteId = 0;
+const host = 'zoeken.test';
+const clock = new Date('2026-11-22T12:00:00Z');
+
+interface Seeded {
+  id: number;
+  gender: 'male' | 'female';
+  country: string;
+  region: string;
+  age: number;
+}
+const visible: Seeded[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 0, now: () => clock });
+  const site = await createSitesRepository(t.database.db).insertSite(
+    { companyId: 1, settings: { ...demoSiteSettings, name: 'Zoeken', logged_out_search: 'full' } },
+    [host, 'beperkt.test'],
+  );
+  siteId = site.id;
+  await createSitesRepository(t.database.db).insertSite(
+    { companyId: 1, settings: { ...demoSiteSettings, name: 'Dicht', logged_out_search: 'none' } },
+    ['dicht.test'],
+  );
+  const accounts = createAccountsRepository(t.database.db);
+  const regions = ['NL-NH', 'NL-ZH', 'NL-UT'];
+  for (let i = 0; i < 40; i++) {
+    const person: Omit<Seeded, 'id'> = {
+      gender: i % 2 === 0 ? 'female' : 'male',
+      country: i % 5 === 0 ? 'BE' : 'NL',
+      region: i % 5 === 0 ? 'BE-VAN' : regions[i % 3]!,
+      age: 20 + (i % 40),
+    };
+    const id = await accounts.insertProfile({
+      siteId,
+      name: `Lid ${i}`,
+      birthDate: `${2026 - person.age - 1}-12-31`,
+      gender: person.gender,
+      sexuality: 'hetero',
+      country: person.country,
+      region: person.region,
+    });
+    visible.push({ id, ...person });
+  }
+  // Never shown: invisible, disabled (unconfirmed or deleted), and other sites.
+  await accounts.insertProfile({
+    siteId,
+    name: 'Onzichtbaar',
+    birthDate: '1990-01-01',
+    gender: 'female',
+    country: 'NL',
+    invisible: true,
+  });
+  await accounts.insertProfile({
+    siteId,
+    name: 'Uitgeschakeld',
+    birthDate: '1990-01-01',
+    gender: 'female',
+    country: 'NL',
+    status: 'disabled',
+  });
+});
+afterAll(() => t?.close());
+
+async function search(query: string, cookie?: string, searchHost = host) {
+  return t.app.inject({ url: `/api/search.php${query}`, headers: { host: searchHost, ...(cookie ? { cookie } : {}) } });
+}
+const ids = (body: { results: { id: number }[] }) => body.results.map((result) => result.id);
+
+describe(`member search on ${testDatabaseKind()}`, () => {
+  it('finds every listable member, newest first, in keyset pages of 24 with the total', async () => {
+    const first = (await search('')).json();
+    expect(first.numResults).toBe(40);
+    expect(first.results).toHaveLength(24);
+    expect(first.results.map((r: { name: string }) => r.name)).not.toContain('Onzichtbaar');
+    const second = (await search(`?cursor=${first.next_cursor}`)).json();
+    expect(second.results).toHaveLength(16);
+    expect(second.next_cursor).toBeNull();
+    const all = [...ids(first), ...ids(second)];
+    expect(new Set(all).size).toBe(40);
+    expect(all).toEqual([...visible.map((p) => p.id)].sort((a, b) => b - a));
+  });
+
+  it('keeps pages free of duplicates and gaps while members join', async () => {
+    const first = (await search('')).json();
+    const accounts = createAccountsRepository(t.database.db);
+    const joined: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      joined.push(
+        await accounts.insertProfile({
+          siteId,
+          name: `Nieuw ${i}`,
+          birthDate: '1995-05-05',
+          gender: 'male',
+          country: 'NL',
+        }),
+      );
+    }
+    const second = (await search(`?cursor=${first.next_cursor}`)).json();
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(40);
+    expect(ids(second).some((id) => joined.includes(id))).toBe(false);
+    expect((await search('')).json().numResults).toBe(45);
+    visible.push(...joined.map((id) => ({ id, gender: 'male' as const, country: 'NL', region: '', age: 31 })));
+  });
+
+  it.each([
+    ['?gender=female', (p: Seeded) => p.gender === 'female'],
+    ['?country=BE', (p: Seeded) => p.country === 'BE'],
+    ['?country=NL&region=NL-UT', (p: Seeded) => p.region === 'NL-UT'],
+    ['?min_age=30&max_age=39', (p: Seeded) => p.age >= 30 && p.age <= 39],
+    ['?gender=male&country=NL&min_age=25', (p: Seeded) => p.gender === 'male' && p.country === 'NL' && p.age >= 25],
+  ])('filters %s', async (query, keep) => {
+    const body = (await search(query)).json();
+    const expected = visible.filter(keep).map((p) => p.id);
+    expect(body.numResults).toBe(expected.length);
+    expect(ids(body).every((id) => expected.includes(id))).toBe(true);
+  });
+
+  it('fills short results with similar ones (any region, ages ±5)', async () => {
+    const body = (await search('?country=NL&region=NL-UT&min_age=58&max_age=59')).json();
+    expect(body.results.length).toBeLessThan(24);
+    expect(body.similar_results.length).toBeGreaterThan(0);
+    const exact = new Set(ids(body));
+    expect(body.similar_results.every((r: { id: number }) => !exact.has(r.id))).toBe(true);
+    expect(body.similar_numResults).toBeGreaterThanOrEqual(body.similar_results.length);
+  });
+
+  it('refuses bad filters with a translated message', async () => {
+    expect((await search('?gender=robot')).statusCode).toBe(400);
+    expect((await search('?min_age=50&max_age=30')).statusCode).toBe(400);
+    expect((await search('?min_age=12')).statusCode).toBe(400);
+    const region = await search('?country=NL&region=BE-VAN');
+    expect(region.json()).toMatchObject({
+      error: 'invalid_region',
+      message: 'Deze regio hoort niet bij het gekozen land.',
+    });
+    expect((await search('?country=FR')).json().error).toBe('country_not_served');
+    expect((await search('?cursor=abc')).statusCode).toBe(400);
+  });
+
+  it("follows the site's logged-out search setting", async () => {
+    expect((await search('', undefined, 'dicht.test')).statusCode).toBe(403);
+  });
+
+  it('leaves out members blocked either way, on every query', async () => {
+    const signup = async (email: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        headers: { host, 'x-request-type': 'client', 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          email,
+          name: email.slice(0, 5),
+          password: 'sterk-genoeg-123',
+          date_of_birth: '1990-01-01',
+        }),
+        remoteAddress: `192.0.2.${email.length}`,
+      });
+      const user = response.json().user;
+      await createAccountsRepository(t.database.db).activateUser(user.id);
+      return {
+        cookie: `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`,
+        profileId: user.profile.id,
+      };
+    };
+    const anna = await signup('anna@example.com');
+    const bert = await signup('bert-blokker@example.com');
+    const headers = { host, 'x-request-type': 'client', 'content-type': 'application/json' };
+    const allIds = async (cookie: string) => {
+      const first = (await search('', cookie)).json();
+      const rest = first.next_cursor ? (await search(`?cursor=${first.next_cursor}`, cookie)).json() : { results: [] };
+      return [...ids(first), ...ids(rest)];
+    };
+    expect(await allIds(anna.cookie)).toContain(bert.profileId);
+    expect(await allIds(anna.cookie)).not.toContain(anna.profileId);
+
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks.php',
+      headers: { ...headers, cookie: bert.cookie },
+      payload: JSON.stringify({ profile_id: anna.profileId }),
+    });
+    expect(blocked.json().blocked.map((b: { id: number }) => b.id)).toEqual([anna.profileId]);
+    expect(await allIds(anna.cookie)).not.toContain(bert.profileId);
+    expect(await allIds(bert.cookie)).not.toContain(anna.profileId);
+
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/blocks.php',
+      headers: { ...headers, cookie: bert.cookie },
+      payload: JSON.stringify({ profile_id: anna.profileId }),
+    });
+    expect(await allIds(anna.cookie)).toContain(bert.profileId);
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks.php',
+      headers: { ...headers, cookie: bert.cookie },
+      payload: JSON.stringify({ profile_id: bert.profileId }),
+    });
+    expect(self.statusCode).toBe(400);
+  });
+});

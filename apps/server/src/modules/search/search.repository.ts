@@ -1,0 +1,74 @@
+import { and, desc, eq, gt, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { blocks } from '../../db/schema/moderation.ts';
+import { photos, profiles } from '../../db/schema/profiles.ts';
+
+export interface SearchFilter {
+  siteId: number;
+  gender?: string;
+  country?: string;
+  region?: string;
+  /** Birth dates in this range (inclusive bounds as YYYY-MM-DD). */
+  bornAfter?: string;
+  bornOnOrBefore?: string;
+  /** The searching member, left out and with blocks both ways applied. */
+  viewerProfileId?: number;
+  excludeIds?: number[];
+}
+
+function conditions(filter: SearchFilter): SQL[] {
+  const list: (SQL | undefined)[] = [
+    eq(profiles.siteId, filter.siteId),
+    eq(profiles.status, 'active'),
+    eq(profiles.invisible, false),
+    filter.gender ? eq(profiles.gender, filter.gender) : undefined,
+    filter.country ? eq(profiles.country, filter.country) : undefined,
+    filter.region ? eq(profiles.region, filter.region) : undefined,
+    filter.bornAfter ? gt(profiles.birthDate, filter.bornAfter) : undefined,
+    filter.bornOnOrBefore ? lte(profiles.birthDate, filter.bornOnOrBefore) : undefined,
+    filter.excludeIds?.length ? notInArray(profiles.id, filter.excludeIds) : undefined,
+  ];
+  if (filter.viewerProfileId !== undefined) {
+    const viewer = filter.viewerProfileId;
+    list.push(sql`${profiles.id} <> ${viewer}`);
+    list.push(
+      sql`not exists (select 1 from ${blocks} where (${blocks.blockerProfileId} = ${viewer} and ${blocks.blockedProfileId} = ${profiles.id}) or (${blocks.blockerProfileId} = ${profiles.id} and ${blocks.blockedProfileId} = ${viewer}))`,
+    );
+  }
+  return list.filter((condition): condition is SQL => condition !== undefined);
+}
+
+export function createSearchRepository(db: Database) {
+  return {
+    /** One page, newest profiles first, after the keyset cursor (a profile id): no OFFSET, so deep pages cost the same. */
+    async searchProfiles(filter: SearchFilter, beforeId: number | null, limit: number) {
+      return db
+        .select({
+          id: profiles.id,
+          name: profiles.name,
+          birthDate: profiles.birthDate,
+          country: profiles.country,
+          region: profiles.region,
+          city: profiles.city,
+          fictional: profiles.fictional,
+          lastActiveAt: profiles.lastActiveAt,
+          photoKey: photos.storageKey,
+        })
+        .from(profiles)
+        .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .where(and(...conditions(filter), beforeId !== null ? lt(profiles.id, beforeId) : undefined))
+        .orderBy(desc(profiles.id))
+        .limit(limit);
+    },
+
+    async countProfiles(filter: SearchFilter): Promise<number> {
+      const [row] = await db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(profiles)
+        .where(and(...conditions(filter)));
+      return row?.value ?? 0;
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

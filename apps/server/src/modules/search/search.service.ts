@@ -1,0 +1,95 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { AppError } from '@app/shared/errors/app-error';
+import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
+import { searchPageSize } from '@app/shared/search/member-search';
+import { countryRegions } from '@app/shared/sites/regions-data';
+import { toMemberCard } from '../profiles/member-card.ts';
+import type { Site } from '../sites/sites.service.ts';
+import type { SearchFilter, SearchRepository } from './search.repository.ts';
+
+function yearsBefore(now: Date, years: number): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+  return date.toISOString().slice(0, 10);
+}
+
+export function createSearchService(deps: { repository: SearchRepository; now: () => Date }) {
+  const { repository } = deps;
+
+  /** The filter of a query, keeping only the fields the site searches on. */
+  function toFilter(site: Site, viewer: SessionUser | null, query: MemberSearchQuery): SearchFilter {
+    const fields = new Set(site.settings.search_fields);
+    const now = deps.now();
+    if (query.country && !site.settings.countries.includes(query.country)) {
+      throw new AppError('country_not_served', `search in ${query.country}`, { field: 'country' });
+    }
+    if (query.region) {
+      const country = query.country;
+      if (!country || !countryRegions[country]?.regions.some((region) => region.code === query.region)) {
+        throw new AppError('invalid_region', `region ${query.region} not in ${country}`, { field: 'region' });
+      }
+    }
+    return {
+      siteId: site.id,
+      gender: fields.has('gender') ? query.gender : undefined,
+      country: fields.has('country') ? query.country : undefined,
+      region: fields.has('region') ? query.region : undefined,
+      bornOnOrBefore: fields.has('age') && query.min_age ? yearsBefore(now, query.min_age) : undefined,
+      bornAfter: fields.has('age') && query.max_age ? yearsBefore(now, query.max_age + 1) : undefined,
+      viewerProfileId: viewer?.profile.id,
+    };
+  }
+
+  return {
+    /**
+     * Searches members by keyset pages. Members who are invisible, unconfirmed, disabled or deleted, and anyone
+     * blocking or blocked by the viewer, never appear. Visitors search as the site's logged-out setting allows.
+     */
+    async searchMembers(
+      site: Site,
+      viewer: SessionUser | null,
+      query: MemberSearchQuery,
+    ): Promise<MemberSearchResponse> {
+      const mode = viewer
+        ? 'full'
+        : query.trafficsource
+          ? site.settings.logged_out_search_trafficsource
+          : site.settings.logged_out_search;
+      if (mode === 'none') throw new AppError('authentication_required', 'logged-out search is off');
+      if (mode === 'limited' && query.cursor) throw new AppError('authentication_required', 'more pages need a login');
+
+      const filter = toFilter(site, viewer, query);
+      const now = deps.now();
+      const prefix = site.settings.cdn_prefix;
+      const cursor = query.cursor ? Number(query.cursor) : null;
+      const rows = await repository.searchProfiles(filter, cursor, searchPageSize + 1);
+      const page = rows.slice(0, searchPageSize);
+      const hasMore = rows.length > searchPageSize && mode === 'full';
+      const numResults = await repository.countProfiles(filter);
+
+      // When the exact results run short on the first page, fill up with the nearest: any region, ages ±5.
+      let similar: typeof rows = [];
+      let similarCount = 0;
+      const relaxable = filter.region || filter.bornAfter || filter.bornOnOrBefore;
+      if (!cursor && page.length < searchPageSize && relaxable) {
+        const relaxed: SearchFilter = {
+          ...filter,
+          region: undefined,
+          bornOnOrBefore: query.min_age ? yearsBefore(now, Math.max(18, query.min_age - 5)) : undefined,
+          bornAfter: query.max_age ? yearsBefore(now, query.max_age + 6) : undefined,
+          excludeIds: page.map((row) => row.id),
+        };
+        similar = await repository.searchProfiles(relaxed, null, searchPageSize - page.length);
+        similarCount = await repository.countProfiles(relaxed);
+      }
+      return {
+        results: page.map((row) => toMemberCard(row, prefix, now)),
+        numResults,
+        next_cursor: hasMore ? String(page[page.length - 1]!.id) : null,
+        similar_results: similar.map((row) => toMemberCard(row, prefix, now)),
+        similar_numResults: similarCount,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

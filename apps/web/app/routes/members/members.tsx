@@ -1,0 +1,223 @@
+import { AppError } from '@app/shared/errors/app-error';
+import { isErrorCode } from '@app/shared/errors/error-codes';
+import { genders } from '@app/shared/profiles/profile-fields';
+import { memberSearchQuerySchema } from '@app/shared/search/member-search';
+import { countryRegions } from '@app/shared/sites/regions-data';
+import { useState } from 'react';
+import { Form, Link, redirect, useSearchParams } from 'react-router';
+import { webContext } from '../../context.ts';
+import { MemberCardView } from '../../features/members/member-card.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import type { Route } from './+types/members';
+
+const searchParameters = ['gender', 'country', 'region', 'min_age', 'max_age', 'cursor', 'trafficsource'] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const c = context.get(webContext);
+  const url = new URL(request.url);
+  // Only the search's own parameters: the address may also carry tracking or router parameters.
+  const raw = Object.fromEntries(
+    searchParameters.flatMap((key) => {
+      const value = url.searchParams.get(key);
+      return value ? [[key, value]] : [];
+    }),
+  );
+  const parsed = memberSearchQuerySchema.safeParse(raw);
+  const t = (key: string) => c.messages[key] ?? key;
+  const base = {
+    siteName: c.settings.name,
+    countries: c.settings.countries,
+    searchFields: c.settings.search_fields,
+    fictionalIcon: c.settings.fictional_icon,
+    fictionalLabel: c.settings.fictional_singular,
+  };
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message;
+    const code = isErrorCode(message) ? message : 'validation_failed';
+    return {
+      ...base,
+      result: null,
+      error: t(`errors.${code}`).replace('{field}', String(parsed.error.issues[0]!.path[0])),
+    };
+  }
+  try {
+    return { ...base, result: await c.services.searchMembers(parsed.data), error: null };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'authentication_required') {
+      throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    if (error instanceof AppError && error.status < 500)
+      return { ...base, result: null, error: t(`errors.${error.code}`) };
+    throw error;
+  }
+}
+
+function activity(
+  lastActive: string,
+  now: number,
+  locale: string,
+  t: (key: string, values?: Record<string, string>) => string,
+) {
+  const minutes = Math.round((now - new Date(lastActive).getTime()) / 60_000);
+  if (minutes < 10) return t('members.online_now');
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const when =
+    minutes < 60
+      ? format.format(-minutes, 'minute')
+      : minutes < 24 * 60
+        ? format.format(-Math.round(minutes / 60), 'hour')
+        : format.format(-Math.round(minutes / (24 * 60)), 'day');
+  return t('members.active_ago', { when });
+}
+
+/** /members: search and browse by gender, country, region and age. */
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const [params] = useSearchParams();
+  const [country, setCountry] = useState(params.get('country') ?? '');
+  const { result, error, searchFields } = loaderData;
+  const fields = new Set(searchFields);
+  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const now = Date.now();
+  const nextParams = new URLSearchParams(params);
+  if (result?.next_cursor) nextParams.set('cursor', result.next_cursor);
+  const card = (member: NonNullable<typeof result>['results'][number], index: number) => (
+    <li key={member.id}>
+      <MemberCardView
+        member={member}
+        eager={index < 6}
+        fictionalIcon={loaderData.fictionalIcon}
+        fictionalLabel={loaderData.fictionalLabel}
+        activity={activity(member.last_active_at, now, locale, t)}
+      />
+    </li>
+  );
+
+  return (
+    <main className="container members-page">
+      <title>{`${t('members.title')} · ${loaderData.siteName}`}</title>
+      <h1 className="h3 mt-3">{t('members.title')}</h1>
+      <Form method="get" className="search-filters" aria-label={t('members.filters')}>
+        {fields.has('gender') ? (
+          <div>
+            <label htmlFor="search-gender">{t('members.gender')}</label>
+            <select id="search-gender" className="form-select" name="gender" defaultValue={params.get('gender') ?? ''}>
+              <option value="">{t('members.gender_any')}</option>
+              {genders.map((gender) => (
+                <option key={gender} value={gender}>
+                  {t(`profile.gender.${gender}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {fields.has('country') ? (
+          <div>
+            <label htmlFor="search-country">{t('members.country')}</label>
+            <select
+              id="search-country"
+              className="form-select"
+              name="country"
+              value={country}
+              onChange={(event) => setCountry(event.target.value)}
+            >
+              <option value="">{t('members.country_any')}</option>
+              {loaderData.countries.map((code) => (
+                <option key={code} value={code}>
+                  {countryNames.of(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {fields.has('region') && country ? (
+          <div>
+            <label htmlFor="search-region">{t('members.region')}</label>
+            <select
+              id="search-region"
+              className="form-select"
+              name="region"
+              defaultValue={params.get('region') ?? ''}
+              key={country}
+            >
+              <option value="">{t('members.region_any')}</option>
+              {(countryRegions[country]?.regions ?? []).map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {fields.has('age') ? (
+          <div className="age-range">
+            <div>
+              <label htmlFor="search-min-age">{t('members.min_age')}</label>
+              <input
+                id="search-min-age"
+                className="form-control"
+                type="number"
+                name="min_age"
+                min={18}
+                max={99}
+                defaultValue={params.get('min_age') ?? ''}
+              />
+            </div>
+            <div>
+              <label htmlFor="search-max-age">{t('members.max_age')}</label>
+              <input
+                id="search-max-age"
+                className="form-control"
+                type="number"
+                name="max_age"
+                min={18}
+                max={99}
+                defaultValue={params.get('max_age') ?? ''}
+              />
+            </div>
+          </div>
+        ) : null}
+        <div className="search-actions">
+          <button type="submit" className="btn btn-primary">
+            {t('members.search')}
+          </button>
+          <Link className="btn btn-outline-secondary" to="/members" onClick={() => setCountry('')}>
+            {t('members.reset')}
+          </Link>
+        </div>
+      </Form>
+      {error ? (
+        <div className="alert alert-danger mt-3" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {result ? (
+        <>
+          <p className="text-body-secondary mt-3" data-testid="search-count">
+            {t('members.count', { count: result.numResults })}
+          </p>
+          {result.results.length ? (
+            <ul className="member-grid" data-testid="search-results">
+              {result.results.map(card)}
+            </ul>
+          ) : (
+            <p>{t('members.empty')}</p>
+          )}
+          {result.next_cursor ? (
+            <Link className="btn btn-outline-primary mt-3" to={`?${nextParams.toString()}`} data-testid="search-next">
+              {t('members.next_page')}
+            </Link>
+          ) : null}
+          {result.similar_results.length ? (
+            <section className="mt-4">
+              <h2 className="h5">{t('members.similar_title')}</h2>
+              <ul className="member-grid" data-testid="similar-results">
+                {result.similar_results.map(card)}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </main>
+  );
+}

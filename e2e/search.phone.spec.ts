@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning } from './support/fixtures.ts';
+
+test('a member searches with filters on a phone and pages through the results', async ({ page, context, baseURL }) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/login?redirect=%2Fmembers');
+  await page.getByLabel('E-mailadres').fill('premium@hartklop.test');
+  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByTestId('search-count')).toContainText('leden gevonden');
+  const totalText = (await page.getByTestId('search-count').textContent())!;
+  const total = Number(totalText.match(/\d+/)![0]);
+  expect(await page.getByTestId('search-results').locator('.member-card').count()).toBe(Math.min(24, total));
+
+  await page.getByLabel('Geslacht').selectOption('female');
+  await page.getByLabel('Land', { exact: true }).selectOption('NL');
+  await page.getByLabel('Regio').selectOption({ index: 0 });
+  await page.getByLabel('Leeftijd vanaf').fill('25');
+  await page.getByLabel('tot en met').fill('60');
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/gender=female/);
+  await expect(page).toHaveURL(/country=NL/);
+  await expect(page.getByTestId('search-count')).not.toHaveText(totalText);
+  const filtered = Number((await page.getByTestId('search-count').textContent())!.match(/\d+/)?.[0] ?? '0');
+  expect(filtered).toBeLessThan(total);
+
+  await page.getByRole('link', { name: 'Wissen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  if (total > 24) {
+    await page.getByTestId('search-next').click();
+    await expect(page).toHaveURL(/cursor=\d+/);
+    await expect(page.getByTestId('search-results').locator('.member-card').first()).toBeVisible();
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { genders, maximumMemberAge, minimumMemberAge } from '../profiles/profile-fields.ts';
+import { countryCodeSchema } from '../sites/site-settings.ts';
+
+export const searchPageSize = 24;
+
+const age = z.coerce
+  .number('validation_failed')
+  .int('validation_failed')
+  .min(minimumMemberAge, 'validation_failed')
+  .max(maximumMemberAge, 'validation_failed');
+
+/** The member search (spec: gender, country, region, age range), one page at a time by keyset cursor. */
+export const memberSearchQuerySchema = z
+  .strictObject({
+    gender: z.enum(genders, 'validation_failed').optional(),
+    country: countryCodeSchema.optional(),
+    region: z
+      .string()
+      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'invalid_region')
+      .optional(),
+    min_age: age.optional(),
+    max_age: age.optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/, 'validation_failed')
+      .optional(),
+    /** Set by the client when the visitor came through a traffic source (query or stored). */
+    trafficsource: z.literal('1').optional(),
+  })
+  .refine((query) => !query.min_age || !query.max_age || query.min_age <= query.max_age, {
+    message: 'validation_failed',
+    path: ['max_age'],
+  });
+export type MemberSearchQuery = z.output<typeof memberSearchQuerySchema>;
+
+export const memberCardSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  age: z.int(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  fictional: z.boolean(),
+  last_active_at: z.string(),
+  photo: z.object({ match: z.string(), thumb: z.string() }).nullable(),
+});
+
+export const memberSearchResponseSchema = z.object({
+  results: z.array(memberCardSchema),
+  numResults: z.int(),
+  next_cursor: z.string().nullable(),
+  similar_results: z.array(memberCardSchema),
+  similar_numResults: z.int(),
+});
+export type MemberSearchResponse = z.infer<typeof memberSearchResponseSchema>;

@@ -208,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           services: {
             findShowcaseMembers: (limit) => profiles.findShowcaseMembers(request.site, limit),
             findAccountSettings: async () => (request.user ? accountSettings.getSettings(request.user.id) : null),
+            findMember: (id) => profiles.findMember(request.site, request.user, id),
             searchMembers: (query) => search.searchMembers(request.site, request.user, query),
             findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
             findSignupMatches: async (limit) =>

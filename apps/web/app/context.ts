@@ -20,6 +20,38 @@ export interface MemberCard {
   photo: { match: string; thumb: string } | null;
 }
 
+export interface MemberPhoto {
+  id: number;
+  is_main: boolean;
+  locked: boolean;
+  full: string | null;
+  match: string;
+  thumb: string;
+}
+
+export interface MemberProfile {
+  id: number;
+  name: string;
+  fictional: boolean;
+  age: number | null;
+  gender: string | null;
+  sexuality: string | null;
+  relationship_status: string | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: string | null;
+  tattoos: string | null;
+  reason: string | null;
+  interests: string[];
+  living_area: { country: string; region: string | null; city: string | null } | null;
+  about_me: string | null;
+  last_active_at: string;
+  photo_count: number;
+  photos: MemberPhoto[];
+  blocked_by_viewer: boolean;
+  is_own: boolean;
+}
+
 export interface OwnProfile {
   gender: string | null;
   sexuality: string | null;
@@ -51,6 +83,8 @@ export interface WebRequestContext {
     findShowcaseMembers(limit: number): Promise<MemberCard[]>;
     /** The logged-in member's settings (null for a visitor). */
     findAccountSettings(): Promise<z.infer<typeof accountSettingsSchema> | null>;
+    /** A member's profile page as the viewer may see it (AppError not_found when hidden or blocked). */
+    findMember(id: number): Promise<MemberProfile>;
     /** The member search of /members (throws AppError for bad input or when visitors may not search). */
     searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
     /** The logged-in member's own profile fields (null for a visitor). */

@@ -12,6 +12,7 @@ export default [
     route('pages/faq', 'routes/pages/legal-page.tsx', { id: 'faq' }),
     route('pages/service', 'routes/pages/legal-page.tsx', { id: 'service' }),
     route('members', 'routes/members/members.tsx', { id: 'members' }),
+    route('members/:id', 'routes/members/member-profile.tsx', { id: 'members-id' }),
     route('login', 'routes/login/login.tsx', { id: 'login' }),
     route('signup', 'routes/signup/signup.tsx', { id: 'signup' }),
     route('reset-password', 'routes/reset-password/request-reset.tsx', { id: 'reset-password' }),

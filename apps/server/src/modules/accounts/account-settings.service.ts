@@ -10,7 +10,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/mail-templates.ts';
-import { photoFileName, photoVariants } from '../profiles/photo-processing.ts';
+import { allPhotoVariants, photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { hashSessionToken } from './accounts.service.ts';
@@ -158,7 +158,7 @@ export function createAccountSettingsService(deps: {
       for (const user of due) {
         const keys = await deps.transact((tx) => createAccountsRepository(tx).purgeUser(user, now));
         for (const key of keys) {
-          for (const variant of Object.keys(photoVariants) as (keyof typeof photoVariants)[]) {
+          for (const variant of allPhotoVariants) {
             await deps.storage.delete(photoFileName(key, variant));
           }
         }

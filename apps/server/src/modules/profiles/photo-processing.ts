@@ -7,20 +7,37 @@ export const photoVariants = {
   match: { suffix: '_match', width: 480, height: 600, fit: 'cover' },
   thumb: { suffix: '_thumb', width: 160, height: 160, fit: 'cover' },
 } as const;
-export type PhotoVariant = keyof typeof photoVariants;
+type SizedVariant = keyof typeof photoVariants;
+export type PhotoVariant = SizedVariant | 'blur';
 
 export function newPhotoKey(): string {
   return randomBytes(12).toString('hex');
 }
 
 export function photoFileName(key: string, variant: PhotoVariant): string {
-  return `photos/${key}${photoVariants[variant].suffix}.jpg`;
+  return `photos/${key}${variant === 'blur' ? '_blur' : photoVariants[variant].suffix}.jpg`;
+}
+
+/** Every stored file of a photo, for deleting them all. */
+export const allPhotoVariants: readonly PhotoVariant[] = ['full', 'match', 'thumb', 'blur'];
+
+/**
+ * The locked version that free members and visitors see: made from a tiny copy, so no detail of the original
+ * survives, at the match size.
+ */
+export async function blurPhoto(full: Buffer): Promise<Buffer> {
+  const tiny = await sharp(full).resize({ width: 24, height: 30, fit: 'cover' }).toBuffer();
+  return sharp(tiny)
+    .resize({ width: photoVariants.match.width, height: photoVariants.match.height, kernel: 'cubic' })
+    .blur(12)
+    .jpeg({ quality: 60 })
+    .toBuffer();
 }
 
 export interface ProcessedPhoto {
   width: number;
   height: number;
-  files: Record<PhotoVariant, Buffer>;
+  files: Record<SizedVariant, Buffer>;
 }
 
 /**
@@ -41,7 +58,7 @@ export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhot
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const encode = (variant: PhotoVariant, quality: number) => {
+  const encode = (variant: SizedVariant, quality: number) => {
     const image = sharp(data, raw);
     if (variant !== 'full') {
       const size = photoVariants[variant];

@@ -1,5 +1,6 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 
 export type ProfileInsert = typeof profiles.$inferInsert;
@@ -45,6 +46,7 @@ export function createProfilesRepository(db: Database) {
           storageKey: photos.storageKey,
           status: photos.status,
           isMain: photos.isMain,
+          profileId: photos.profileId,
           siteId: profiles.siteId,
           profileStatus: profiles.status,
         })
@@ -80,6 +82,40 @@ export function createProfilesRepository(db: Database) {
     async updateProfile(profileId: number, values: Partial<ProfileInsert>) {
       if (Object.keys(values).length === 0) return;
       await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+    },
+
+    /** A member's public profile with its photos (the caller decides what the viewer may see). */
+    async findMemberProfile(siteId: number, profileId: number) {
+      const rows = await db
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), eq(profiles.status, 'active')))
+        .limit(1);
+      const profile = rows[0];
+      if (!profile) return null;
+      const photoRows = await db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
+        .orderBy(desc(photos.isMain), photos.position, photos.id);
+      return { profile, photos: photoRows };
+    },
+
+    /** Whether either of two profiles blocks the other: `owner` blocked `viewer`, or the other way round. */
+    async findBlockBetween(ownerProfileId: number, viewerProfileId: number) {
+      const rows = await db
+        .select({ blocker: blocks.blockerProfileId })
+        .from(blocks)
+        .where(
+          or(
+            and(eq(blocks.blockerProfileId, ownerProfileId), eq(blocks.blockedProfileId, viewerProfileId)),
+            and(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, ownerProfileId)),
+          ),
+        );
+      return {
+        ownerBlocksViewer: rows.some((row) => row.blocker === ownerProfileId),
+        viewerBlocksOwner: rows.some((row) => row.blocker === viewerProfileId),
+      };
     },
 
     async countProfiles(siteId: number): Promise<number> {

@@ -1,16 +1,36 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineApiRoute } from '../../lib/api-route.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
-/** Photo files under the local CDN path. With S3 storage a real CDN serves them instead. */
+const memberQuerySchema = z.strictObject({
+  id: z.coerce.number('validation_failed').int('validation_failed').positive('validation_failed'),
+});
+
 export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesService) {
+  /** Photo files under the local CDN path, each checked against the viewer (see findPhotoFile). */
   app.get<{ Params: { '*': string } }>('/cdn/*', async (request, reply) => {
-    const file = await profiles.findPublicPhotoFile(request.site, request.params['*']);
-    if (!file) throw new AppError('not_found', `no public photo ${request.params['*']}`);
+    const file = await profiles.findPhotoFile(request.site, request.params['*'], request.user);
+    if (!file) throw new AppError('not_found', `no photo ${request.params['*']} for this viewer`);
     return reply
       .header('content-type', file.contentType)
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', file.shared ? 'public, max-age=3600' : 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
       .send(file.data);
+  });
+
+  defineApiRoute(app, {
+    method: 'GET',
+    url: '/api/member.php',
+    tag: 'profiles',
+    summary: "A member's profile as the viewer may see it (locked photos blurred for visitors and free members).",
+    query: memberQuerySchema,
+    response: z.object({ member: z.record(z.string(), z.unknown()) }),
+    errors: ['validation_failed', 'not_found'],
+    handler: async (request, { query }, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { member: await profiles.findMember(request.site, request.user, query.id) };
+    },
   });
 }

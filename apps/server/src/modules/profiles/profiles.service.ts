@@ -1,9 +1,14 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { AppError } from '@app/shared/errors/app-error';
+import { ageOn } from '@app/shared/profiles/age';
+import type { ProfileFieldKey } from '@app/shared/profiles/profile-fields';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { toMemberCard } from './member-card.ts';
+import { blurPhoto, photoFileName } from './photo-processing.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
-const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb)?\.jpg$/;
+const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb|_blur)?\.jpg$/;
 
 export function createProfilesService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
   const { repository, storage } = deps;
@@ -16,16 +21,93 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
     },
 
     /**
-     * A photo file for the public CDN path: only approved main photos of active profiles of this site.
-     * Everything else answers as if it did not exist.
+     * A photo file by its CDN path, for this viewer: main photos and the blurred versions for everyone; the other
+     * photos only for premium members and the owner; nothing of a profile that blocks the viewer, of a hidden
+     * profile, or of a photo not approved (except to its owner). Anything else answers as if it did not exist.
      */
-    async findPublicPhotoFile(site: Site, fileName: string) {
+    async findPhotoFile(site: Site, fileName: string, viewer: SessionUser | null) {
       const match = photoFilePattern.exec(fileName);
       if (!match) return null;
+      const variant =
+        match[2] === '_blur' ? 'blur' : match[2] === '_match' ? 'match' : match[2] === '_thumb' ? 'thumb' : 'full';
       const photo = await repository.findPhotoByKey(match[1]!);
       if (!photo || photo.siteId !== site.id) return null;
-      if (photo.status !== 'active' || photo.profileStatus !== 'active' || !photo.isMain) return null;
-      return storage.get(fileName);
+      const isOwner = viewer?.profile.id === photo.profileId;
+      if (!isOwner) {
+        if (photo.status !== 'active' || photo.profileStatus !== 'active') return null;
+        if (viewer && (await repository.findBlockBetween(photo.profileId, viewer.profile.id)).ownerBlocksViewer) {
+          return null;
+        }
+        if (variant !== 'blur' && !photo.isMain && !viewer?.paid_user) return null;
+      }
+      const shared = photo.isMain || variant === 'blur';
+      if (variant !== 'blur') {
+        const file = await storage.get(fileName);
+        return file ? { ...file, shared } : null;
+      }
+      const stored = await storage.get(fileName);
+      if (stored) return { ...stored, shared };
+      // Made on first request, so that photos from before the blurred size existed get one too.
+      const full = await storage.get(photoFileName(photo.storageKey, 'full'));
+      if (!full) return null;
+      const data = await blurPhoto(full.data);
+      await storage.put(fileName, data, 'image/jpeg');
+      return { data, contentType: 'image/jpeg', shared };
+    },
+
+    /** A member's profile page as this viewer may see it; a profile that blocks the viewer does not exist for them. */
+    async findMember(site: Site, viewer: SessionUser | null, profileId: number) {
+      const row = await repository.findMemberProfile(site.id, profileId);
+      if (!row) throw new AppError('not_found', `no profile ${profileId}`);
+      const isOwner = viewer?.profile.id === profileId;
+      if (row.profile.invisible && !isOwner) throw new AppError('not_found', `profile ${profileId} is invisible`);
+      const block = viewer ? await repository.findBlockBetween(profileId, viewer.profile.id) : null;
+      if (block?.ownerBlocksViewer) throw new AppError('not_found', `profile ${profileId} blocks the viewer`);
+      const fields = new Set(site.settings.visible_profile_fields);
+      const show = <T>(field: ProfileFieldKey, value: T) => (fields.has(field) ? value : null);
+      const seesAll = isOwner || viewer?.paid_user === true;
+      const prefix = site.settings.cdn_prefix;
+      const p = row.profile;
+      return {
+        id: p.id,
+        name: p.name,
+        fictional: p.fictional,
+        age: show('age', ageOn(p.birthDate, deps.now())),
+        gender: show('gender', p.gender),
+        sexuality: show('sexuality', p.sexuality),
+        relationship_status: show('relationship_status', p.relationshipStatus),
+        hair_colour: show('hair_colour', p.hairColour),
+        eye_colour: show('eye_colour', p.eyeColour),
+        body_type: show('body_type', p.bodyType),
+        tattoos: show('tattoos', p.tattoos),
+        reason: show('reason', p.reason),
+        interests: show('interests', p.interests) ?? [],
+        living_area: show('living_area', { country: p.country, region: p.region, city: p.city }),
+        about_me: fields.has('about_me') && site.settings.visible_profile_notes ? p.aboutMe : null,
+        last_active_at: p.lastActiveAt.toISOString(),
+        photo_count: row.photos.length,
+        photos: row.photos.map((photo) =>
+          photo.isMain || seesAll
+            ? {
+                id: photo.id,
+                is_main: photo.isMain,
+                locked: false,
+                full: prefix + photoFileName(photo.storageKey, 'full'),
+                match: prefix + photoFileName(photo.storageKey, 'match'),
+                thumb: prefix + photoFileName(photo.storageKey, 'thumb'),
+              }
+            : {
+                id: photo.id,
+                is_main: false,
+                locked: true,
+                full: null,
+                match: prefix + photoFileName(photo.storageKey, 'blur'),
+                thumb: prefix + photoFileName(photo.storageKey, 'blur'),
+              },
+        ),
+        blocked_by_viewer: block?.viewerBlocksOwner ?? false,
+        is_own: isOwner,
+      };
     },
   };
 }

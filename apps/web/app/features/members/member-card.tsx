@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import type { MemberCard } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -44,7 +45,10 @@ export function MemberCardView(props: {
       </div>
       <div className="member-card-body">
         <h3>
-          {member.name}, {t('members.age', { age: member.age })}
+          <Link className="stretched-link member-card-link" to={`/members/${member.id}`}>
+            {member.name}
+          </Link>
+          , {t('members.age', { age: member.age })}
         </h3>
         {member.city || member.region ? <p>{member.city ?? member.region}</p> : null}
         {props.activity ? <p className="member-card-activity">{props.activity}</p> : null}

@@ -63,6 +63,9 @@ export interface OwnProfile {
   reason: string | null;
   about_me: string;
   interests: string[];
+  country: string;
+  region: string | null;
+  city: string | null;
 }
 
 /** What the server gives the pages: the site, the visitor, and the services loaders call. */

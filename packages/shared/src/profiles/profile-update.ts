@@ -23,6 +23,16 @@ export const profileUpdateSchema = z.strictObject({
   reason: z.enum(signupReasons, 'validation_failed').optional(),
   about_me: z.string().trim().max(2000, 'text_too_long').optional(),
   interests: z.array(z.enum(interestKeys, 'validation_failed')).max(20, 'text_too_long').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'validation_failed')
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'invalid_region')
+    .or(z.literal(''))
+    .optional(),
+  city: z.string().trim().max(80, 'text_too_long').optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
@@ -36,3 +46,5 @@ export const signupStepSchema = z.strictObject({
 export const freePhotoLimit = 3;
 export const premiumPhotoLimit = 25;
 export const maxPhotoBytes = 10 * 1024 * 1024;
+
+export const photoActionSchema = z.strictObject({ id: z.int('validation_failed').positive('validation_failed') });

@@ -150,4 +150,56 @@ describe(`own profile and photos on ${testDatabaseKind()}`, () => {
     });
     expect(anonymous.statusCode).toBe(403);
   });
+
+  it('lists own photos, changes the main photo, and deletes photos with their files', async () => {
+    const cookie = await signupCookie('beheer@example.com');
+    for (let i = 0; i < 3; i++) await upload(cookie, await jpeg());
+    const json = { ...headers, cookie, 'content-type': 'application/json' };
+    const list = (await t.app.inject({ url: '/api/photos.php', headers: { host: 'localhost', cookie } })).json().photos;
+    expect(list).toHaveLength(3);
+    expect(list.filter((photo: { is_main: boolean }) => photo.is_main)).toHaveLength(1);
+    const [main, second] = list;
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/photos.php',
+      headers: json,
+      payload: JSON.stringify({ id: second.id }),
+    });
+    expect(changed.json().photos[0]).toMatchObject({ id: second.id, is_main: true });
+
+    const key = /photos\/([a-f0-9]{24})_thumb\.jpg$/.exec(second.thumb)![1]!;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: json,
+      payload: JSON.stringify({ id: second.id }),
+    });
+    const remaining = removed.json().photos;
+    expect(remaining).toHaveLength(2);
+    expect(remaining.some((photo: { is_main: boolean }) => photo.is_main)).toBe(true);
+    expect(await t.storage.get(photoFileName(key, 'full'))).toBeNull();
+
+    // Someone else's photo is not found.
+    const other = await signupCookie('ander@example.com');
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: { ...json, cookie: other },
+      payload: JSON.stringify({ id: main.id }),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('stores the living area only with a served country and one of its regions', async () => {
+    const cookie = await signupCookie('woon@example.com');
+    const json = { ...headers, cookie, 'content-type': 'application/json' };
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/profile.php', headers: json, payload: JSON.stringify(body) });
+    const ok = await put({ country: 'BE', region: 'BE-VAN', city: 'Mechelen' });
+    expect(ok.json().profile).toMatchObject({ country: 'BE', region: 'BE-VAN', city: 'Mechelen' });
+    expect((await put({ country: 'NL', region: 'BE-VAN' })).json().error).toBe('invalid_region');
+    expect((await put({ country: 'FR' })).json().error).toBe('country_not_served');
+    expect((await put({ region: '' })).json().profile.region).toBeNull();
+  });
 });

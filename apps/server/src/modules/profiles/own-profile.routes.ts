@@ -1,5 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { maxPhotoBytes, profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import { maxPhotoBytes, photoActionSchema, profileUpdateSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
@@ -18,7 +18,21 @@ const ownProfileSchema = z.object({
     reason: z.string().nullable(),
     about_me: z.string(),
     interests: z.array(z.string()),
+    country: z.string(),
+    region: z.string().nullable(),
+    city: z.string().nullable(),
   }),
+});
+const ownPhotosSchema = z.object({
+  photos: z.array(
+    z.object({
+      id: z.int(),
+      status: z.enum(['pending', 'active', 'rejected']),
+      is_main: z.boolean(),
+      thumb: z.string(),
+      match: z.string(),
+    }),
+  ),
 });
 const photoResponseSchema = z.object({
   photo: z.object({ id: z.int(), status: z.enum(['pending', 'active', 'rejected']), is_main: z.boolean() }),
@@ -47,8 +61,10 @@ export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnPr
     summary: 'Changes fields of the own profile (personal info, about me, interests).',
     body: profileUpdateSchema,
     response: ownProfileSchema,
-    errors: ['validation_failed', 'text_too_long', 'authentication_required'],
-    handler: async (request, { body }) => ({ profile: await ownProfile.updateOwnProfile(requireUser(request), body) }),
+    errors: ['validation_failed', 'text_too_long', 'country_not_served', 'invalid_region', 'authentication_required'],
+    handler: async (request, { body }) => ({
+      profile: await ownProfile.updateOwnProfile(request.site, requireUser(request), body),
+    }),
   });
 
   defineApiRoute(app, {
@@ -65,5 +81,41 @@ export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnPr
       }
       return { photo: await ownProfile.addPhoto(request.site, user, request.body) };
     },
+  });
+
+  defineApiRoute(app, {
+    method: 'GET',
+    url: '/api/photos.php',
+    tag: 'profiles',
+    summary: "The member's own photos, pending ones included.",
+    response: ownPhotosSchema,
+    errors: ['authentication_required'],
+    handler: async (request) => ({ photos: await ownProfile.listOwnPhotos(request.site, requireUser(request)) }),
+  });
+
+  defineApiRoute(app, {
+    method: 'PUT',
+    url: '/api/photos.php',
+    tag: 'profiles',
+    summary: 'Makes one of the own approved photos the main photo.',
+    body: photoActionSchema,
+    response: ownPhotosSchema,
+    errors: ['validation_failed', 'not_found', 'authentication_required'],
+    handler: async (request, { body }) => ({
+      photos: await ownProfile.setMainPhoto(request.site, requireUser(request), body.id),
+    }),
+  });
+
+  defineApiRoute(app, {
+    method: 'DELETE',
+    url: '/api/photos.php',
+    tag: 'profiles',
+    summary: 'Deletes one of the own photos and its files.',
+    body: photoActionSchema,
+    response: ownPhotosSchema,
+    errors: ['validation_failed', 'not_found', 'authentication_required'],
+    handler: async (request, { body }) => ({
+      photos: await ownProfile.deletePhoto(request.site, requireUser(request), body.id),
+    }),
   });
 }

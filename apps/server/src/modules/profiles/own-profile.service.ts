@@ -1,10 +1,11 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import { freePhotoLimit, premiumPhotoLimit, type profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import { countryRegions } from '@app/shared/sites/regions-data';
 import type { z } from 'zod';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { newPhotoKey, photoFileName, processPhoto } from './photo-processing.ts';
+import { allPhotoVariants, newPhotoKey, photoFileName, processPhoto } from './photo-processing.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
 /** Who a member is shown first: the gender their sexuality looks for (bi members see everyone). */
@@ -32,11 +33,51 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
         reason: row.reason,
         about_me: row.aboutMe ?? '',
         interests: row.interests,
+        country: row.country,
+        region: row.region,
+        city: row.city,
       };
     },
 
-    async updateOwnProfile(user: SessionUser, update: z.output<typeof profileUpdateSchema>) {
+    /** The member's own photos, pending ones included, with their status. */
+    async listOwnPhotos(site: Site, user: SessionUser) {
+      const rows = await repository.findOwnPhotos(user.profile.id);
+      const prefix = site.settings.cdn_prefix;
+      return rows.map((photo) => ({
+        id: photo.id,
+        status: photo.status,
+        is_main: photo.isMain,
+        thumb: prefix + photoFileName(photo.storageKey, 'thumb'),
+        match: prefix + photoFileName(photo.storageKey, 'match'),
+      }));
+    },
+
+    async setMainPhoto(site: Site, user: SessionUser, photoId: number) {
+      if (!(await repository.setMainPhoto(user.profile.id, photoId))) {
+        throw new AppError('not_found', `no active photo ${photoId} of ${user.profile.id}`);
+      }
+      return this.listOwnPhotos(site, user);
+    },
+
+    async deletePhoto(site: Site, user: SessionUser, photoId: number) {
+      const key = await repository.deletePhoto(user.profile.id, photoId);
+      if (!key) throw new AppError('not_found', `no photo ${photoId} of ${user.profile.id}`);
+      for (const variant of allPhotoVariants) await storage.delete(photoFileName(key, variant));
+      return this.listOwnPhotos(site, user);
+    },
+
+    async updateOwnProfile(site: Site, user: SessionUser, update: z.output<typeof profileUpdateSchema>) {
+      if (update.country && !site.settings.countries.includes(update.country)) {
+        throw new AppError('country_not_served', `profile country ${update.country}`, { field: 'country' });
+      }
+      const country = update.country ?? (await repository.findOwnProfile(user.profile.id))?.country;
+      if (update.region && !countryRegions[country ?? '']?.regions.some((region) => region.code === update.region)) {
+        throw new AppError('invalid_region', `region ${update.region} not in ${country}`, { field: 'region' });
+      }
       await repository.updateProfile(user.profile.id, {
+        country: update.country,
+        region: update.region === '' ? null : update.region,
+        city: update.city === undefined ? undefined : update.city || null,
         gender: update.gender,
         sexuality: update.sexuality,
         relationshipStatus: update.relationship_status,

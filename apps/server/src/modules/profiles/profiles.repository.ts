@@ -69,6 +69,50 @@ export function createProfilesRepository(db: Database) {
       return { total: row?.total ?? 0, hasMain: (row?.main ?? 0) > 0 };
     },
 
+    async findOwnPhotos(profileId: number) {
+      return db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), ne(photos.status, 'rejected')))
+        .orderBy(desc(photos.isMain), photos.position, photos.id);
+    },
+
+    /** Makes one active photo of the profile the main photo; answers false when there is no such photo. */
+    async setMainPhoto(profileId: number, photoId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const target = await tx
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId), eq(photos.status, 'active')))
+          .limit(1);
+        if (!target[0]) return false;
+        await tx.update(photos).set({ isMain: false }).where(eq(photos.profileId, profileId));
+        await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
+        return true;
+      });
+    },
+
+    /** Removes a photo of the profile; the next active photo becomes main if it was. Answers its storage key. */
+    async deletePhoto(profileId: number, photoId: number): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(photos)
+          .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+          .returning();
+        if (!removed) return null;
+        if (removed.isMain) {
+          const [next] = await tx
+            .select({ id: photos.id })
+            .from(photos)
+            .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
+            .orderBy(photos.position, photos.id)
+            .limit(1);
+          if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+        }
+        return removed.storageKey;
+      });
+    },
+
     async insertPhoto(values: PhotoInsert) {
       const [row] = await db.insert(photos).values(values).returning();
       return row!;

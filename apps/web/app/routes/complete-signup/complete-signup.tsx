@@ -1,20 +1,9 @@
-import { interests } from '@app/shared/profiles/interests';
-import {
-  bodyTypes,
-  eyeColours,
-  genders,
-  hairColours,
-  relationshipStatuses,
-  sexualities,
-  signupReasons,
-  tattooOptions,
-} from '@app/shared/profiles/profile-fields';
-import { completeSignupSteps, profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../components/ui/form-field.tsx';
 import type { OwnProfile } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
+import { AboutFields, PersonalFields, readProfileForm } from '../../features/profiles/profile-fields.tsx';
 import { ApiRequestError, apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
@@ -30,17 +19,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     siteName: c.settings.name,
   };
 }
-
-const personalFields = [
-  ['gender', genders],
-  ['sexuality', sexualities],
-  ['relationship_status', relationshipStatuses],
-  ['hair_colour', hairColours],
-  ['eye_colour', eyeColours],
-  ['body_type', bodyTypes],
-  ['tattoos', tattooOptions],
-  ['reason', signupReasons],
-] as const;
 
 /** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail). */
 export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
@@ -78,14 +56,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
 
   async function saveProfile(event: FormEvent<HTMLFormElement>, next: number) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      if (key === 'interests') values.interests = [...((values.interests as string[]) ?? []), value];
-      else if (value !== '') values[key] = value;
-    }
-    if (step === 2 && !values.interests) values.interests = [];
-    const parsed = profileUpdateSchema.safeParse(values);
+    const parsed = readProfileForm(event.currentTarget, step === 2);
     if (!parsed.success) {
       setError(t(`errors.${parsed.error.issues[0]!.message}`, { field: String(parsed.error.issues[0]!.path[0]) }));
       return;
@@ -186,25 +157,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
             <form method="post" noValidate onSubmit={(event) => saveProfile(event, 2)}>
               <h1 className="h4">{t('complete_signup.personal_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
-              {personalFields.map(([field, values]) => (
-                <FormField
-                  key={field}
-                  id={`signup-${field}`}
-                  label={t(`complete_signup.${field}`)}
-                  control="form-select"
-                >
-                  {(control) => (
-                    <select {...control} name={field} defaultValue={profile[field] ?? ''}>
-                      <option value="">{t('complete_signup.choose')}</option>
-                      {values.map((value) => (
-                        <option key={value} value={value}>
-                          {t(`profile.${field === 'reason' ? 'reason' : field}.${value}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
-              ))}
+              <PersonalFields profile={profile} idPrefix="signup" />
               {stepNavigation(2, true)}
             </form>
           ) : null}
@@ -213,27 +166,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
             <form method="post" noValidate onSubmit={(event) => saveProfile(event, 3)}>
               <h1 className="h4">{t('complete_signup.about_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.about_intro')}</p>
-              <FormField id="signup-about" label={t('complete_signup.about_me')}>
-                {(control) => (
-                  <textarea {...control} name="about_me" rows={5} maxLength={2000} defaultValue={profile.about_me} />
-                )}
-              </FormField>
-              <fieldset>
-                <legend className="form-label fs-6">{t('complete_signup.interests')}</legend>
-                <div className="interest-choices">
-                  {interests.map((interest) => (
-                    <label key={interest.key} className="interest-choice">
-                      <input
-                        type="checkbox"
-                        name="interests"
-                        value={interest.key}
-                        defaultChecked={profile.interests.includes(interest.key)}
-                      />
-                      <span>{t(`interests.${interest.key}`)}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <AboutFields profile={profile} idPrefix="signup" />
               {stepNavigation(3, true)}
             </form>
           ) : null}

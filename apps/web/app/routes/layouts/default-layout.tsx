@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
 import { SignupModal } from '../../features/accounts/signup-modal.tsx';
+import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
@@ -16,6 +17,7 @@ function DefaultFrame(props: { children: ReactNode }) {
       <TopNav counts={counts} />
       <TitleCounter {...counts} />
       <ActivationReminder />
+      <ProfilePhotoAlert />
       <div className="layout-main">{props.children}</div>
       <Footer />
       <EntryWarning layout="default" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
+import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
 import {
   type AccountSettings,
@@ -8,14 +9,15 @@ import {
   NotificationSection,
   PasswordSection,
 } from '../../features/accounts/settings-sections.tsx';
+import { PhotoManager, ProfileDetailsForm } from '../../features/profiles/own-profile-editor.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const settings = await c.services.findAccountSettings();
-  return { settings: settings!, user: c.user, siteName: c.settings.name };
+  const [settings, profile] = await Promise.all([c.services.findAccountSettings(), c.services.findOwnProfile()]);
+  return { settings: settings!, profile: profile!, user: c.user, siteName: c.settings.name };
 }
 
 /** /profile: the member's own profile and settings. */
@@ -40,6 +42,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="text-body-secondary mb-0">{settings.email}</p>
         </div>
       </header>
+      <PhotoManager />
+      <ProfileDetailsForm profile={loaderData.profile} />
       <h2 className="h4 mt-4" id="settings">
         {t('settings.title')}
       </h2>
@@ -47,6 +51,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <InvisibleSection settings={settings} onChange={setSettings} />
       <PasswordSection />
       <EmailSection email={settings.email} />
+      <BlockedMembersSection />
       <DeleteAccountSection onChange={setSettings} />
     </main>
   );

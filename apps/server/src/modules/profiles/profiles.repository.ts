@@ -6,6 +6,19 @@ import { photos, profiles } from '../../db/schema/profiles.ts';
 export type ProfileInsert = typeof profiles.$inferInsert;
 export type PhotoInsert = typeof photos.$inferInsert;
 
+/** What a member card shows (see member-card.ts); the main photo comes from a join on `photos`. */
+export const memberCardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  fictional: profiles.fictional,
+  lastActiveAt: profiles.lastActiveAt,
+  photoKey: photos.storageKey,
+};
+
 /** Profiles anyone may be shown: active, not hidden. */
 const listable = and(eq(profiles.status, 'active'), eq(profiles.invisible, false));
 
@@ -14,17 +27,7 @@ export function createProfilesRepository(db: Database) {
     /** Recently active listable profiles with an approved main photo, for showcases and first matches. */
     async findShowcaseProfiles(siteId: number, limit: number, filter: { gender?: string; notId?: number } = {}) {
       return db
-        .select({
-          id: profiles.id,
-          name: profiles.name,
-          birthDate: profiles.birthDate,
-          country: profiles.country,
-          region: profiles.region,
-          city: profiles.city,
-          fictional: profiles.fictional,
-          lastActiveAt: profiles.lastActiveAt,
-          photoKey: photos.storageKey,
-        })
+        .select(memberCardColumns)
         .from(profiles)
         .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
         .where(

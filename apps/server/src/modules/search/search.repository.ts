@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, lte, notInArray, type SQL, sql } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
+import { memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export interface SearchFilter {
   siteId: number;
@@ -43,17 +44,7 @@ export function createSearchRepository(db: Database) {
     /** One page, newest profiles first, after the keyset cursor (a profile id): no OFFSET, so deep pages cost the same. */
     async searchProfiles(filter: SearchFilter, beforeId: number | null, limit: number) {
       return db
-        .select({
-          id: profiles.id,
-          name: profiles.name,
-          birthDate: profiles.birthDate,
-          country: profiles.country,
-          region: profiles.region,
-          city: profiles.city,
-          fictional: profiles.fictional,
-          lastActiveAt: profiles.lastActiveAt,
-          photoKey: photos.storageKey,
-        })
+        .select(memberCardColumns)
         .from(profiles)
         .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
         .where(and(...conditions(filter), beforeId !== null ? lt(profiles.id, beforeId) : undefined))

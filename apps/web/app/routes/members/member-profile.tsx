@@ -7,20 +7,12 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
+import { personalFields } from '../../features/profiles/profile-fields.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { Route } from './+types/member-profile';
 
-const detailFields = [
-  'gender',
-  'sexuality',
-  'relationship_status',
-  'hair_colour',
-  'eye_colour',
-  'body_type',
-  'tattoos',
-  'reason',
-] as const;
+const detailFields = personalFields.map(([field]) => field);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const c = context.get(webContext);

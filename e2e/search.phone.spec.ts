@@ -8,6 +8,7 @@ test('a member searches with filters on a phone and pages through the results', 
   await page.getByLabel('Wachtwoord').fill('hartklop-demo');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/members$/);
+  await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('search-count')).toContainText('leden gevonden');
   const totalText = (await page.getByTestId('search-count').textContent())!;
   const total = Number(totalText.match(/\d+/)![0]);

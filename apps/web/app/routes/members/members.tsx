@@ -3,7 +3,7 @@ import { isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
 import { memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { webContext } from '../../context.ts';
 import { MemberCardView } from '../../features/members/member-card.tsx';
@@ -74,7 +74,14 @@ function activity(
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
-  const [country, setCountry] = useState(params.get('country') ?? '');
+  const chosenCountry = params.get('country') ?? '';
+  const [country, setCountry] = useState(chosenCountry);
+  const countryRef = useRef<HTMLSelectElement>(null);
+  // The form starts anew with every search; a country chosen before the page came alive still shows its regions.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes
+  useEffect(() => {
+    setCountry(countryRef.current?.value ?? chosenCountry);
+  }, [params]);
   const { result, error, searchFields } = loaderData;
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
@@ -97,7 +104,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <main className="container members-page">
       <title>{`${t('members.title')} · ${loaderData.siteName}`}</title>
       <h1 className="h3 mt-3">{t('members.title')}</h1>
-      <Form method="get" className="search-filters" aria-label={t('members.filters')}>
+      <Form key={params.toString()} method="get" className="search-filters" aria-label={t('members.filters')}>
         {fields.has('gender') ? (
           <div>
             <label htmlFor="search-gender">{t('members.gender')}</label>
@@ -115,10 +122,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <div>
             <label htmlFor="search-country">{t('members.country')}</label>
             <select
+              ref={countryRef}
               id="search-country"
               className="form-select"
               name="country"
-              value={country}
+              defaultValue={chosenCountry}
               onChange={(event) => setCountry(event.target.value)}
             >
               <option value="">{t('members.country_any')}</option>
@@ -181,7 +189,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="btn btn-primary">
             {t('members.search')}
           </button>
-          <Link className="btn btn-outline-secondary" to="/members" onClick={() => setCountry('')}>
+          <Link className="btn btn-outline-secondary" to="/members">
             {t('members.reset')}
           </Link>
         </div>

@@ -1,0 +1,98 @@
+// Member search on a large site: p50/p95 of filtered searches, first page against page 1,000, and the plans.
+// Run through bench/search.sh, which starts a throwaway PostgreSQL.
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { demoCompany, demoSiteSettings } from '../apps/server/src/db/seed/demo-site.ts';
+import { createSearchRepository, type SearchFilter } from '../apps/server/src/modules/search/search.repository.ts';
+import { createSitesRepository } from '../apps/server/src/modules/sites/sites.repository.ts';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('BENCH_DATABASE_URL is not set: run bash bench/search.sh');
+const total = Number(process.argv[2] ?? 1_000_000);
+const runs = 200;
+
+const database = await openDatabase({ kind: 'postgres', url });
+await database.migrate();
+const sites = createSitesRepository(database.db);
+const company = await sites.insertCompany(demoCompany);
+const site = await sites.insertSite({ companyId: company.id, settings: demoSiteSettings }, ['bench.test']);
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+let started = performance.now();
+// Deterministic pseudo-random members: gender, country and region, age 18 to 70, a few invisible or disabled.
+await client.query(
+  `insert into profiles (site_id, name, birth_date, gender, sexuality, country, region, status, invisible, last_active_at)
+   select $1, 'Lid ' || n,
+          date '2008-01-01' - ((n * 7919) % (52 * 365)),
+          case when n % 2 = 0 then 'female' else 'male' end, 'hetero',
+          case when n % 10 < 6 then 'NL' when n % 10 < 9 then 'BE' else 'DE' end,
+          case when n % 10 < 6 then (array['NL-NH','NL-ZH','NL-UT','NL-GE','NL-NB'])[1 + n % 5]
+               when n % 10 < 9 then (array['BE-VAN','BE-VOV','BE-WHT'])[1 + n % 3] else 'DE-NW' end,
+          case when n % 97 = 0 then 'disabled' else 'active' end, n % 53 = 0,
+          now() - ((n % 10000) || ' minutes')::interval
+   from generate_series(1, $2) as n`,
+  [site.id, total],
+);
+await client.query('analyze profiles');
+console.log(`seeded ${total.toLocaleString('en')} profiles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const repository = createSearchRepository(database.db);
+const filters: Record<string, SearchFilter> = {
+  everyone: { siteId: site.id },
+  'women in NL': { siteId: site.id, gender: 'female', country: 'NL' },
+  'men 30-45 in NL-UT': {
+    siteId: site.id,
+    gender: 'male',
+    country: 'NL',
+    region: 'NL-UT',
+    bornAfter: '1980-11-22',
+    bornOnOrBefore: '1996-11-22',
+  },
+};
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(work: () => Promise<unknown>) {
+  for (let i = 0; i < 10; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`;
+}
+
+for (const [name, filter] of Object.entries(filters)) {
+  // The cursor of page 1,000 (24 per page), found once the slow way; the benchmark then pages by keyset.
+  const deep = await client.query(
+    `select id from profiles where site_id = $1 and status = 'active' and invisible = false
+       ${filter.gender ? `and gender = '${filter.gender}'` : ''} ${filter.country ? `and country = '${filter.country}'` : ''}
+       ${filter.region ? `and region = '${filter.region}'` : ''}
+       ${filter.bornAfter ? `and birth_date > '${filter.bornAfter}' and birth_date <= '${filter.bornOnOrBefore}'` : ''}
+     order by id desc offset ${999 * 24} limit 1`,
+    [site.id],
+  );
+  const deepCursor = deep.rows[0]?.id ?? null;
+  console.log(`\n${name}`);
+  console.log(`  page 1      ${await measure(() => repository.searchProfiles(filter, null, 25))}`);
+  console.log(
+    `  page 1,000  ${deepCursor ? await measure(() => repository.searchProfiles(filter, deepCursor, 25)) : 'fewer than 1,000 pages'}`,
+  );
+  console.log(`  total count ${await measure(() => repository.countProfiles(filter))}`);
+}
+
+const plan = await client.query(
+  `explain analyze select id from profiles where site_id = $1 and status = 'active' and invisible = false
+     and gender = 'female' and country = 'NL' order by id desc limit 25`,
+  [site.id],
+);
+console.log('\nplan, women in NL, page 1:');
+for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+await client.end();
+await database.close();

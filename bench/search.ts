@@ -25,7 +25,7 @@ let started = performance.now();
 await client.query(
   `insert into profiles (site_id, name, birth_date, gender, sexuality, country, region, status, invisible, last_active_at)
    select $1, 'Lid ' || n,
-          date '2008-01-01' - ((n * 7919) % (52 * 365)),
+          date '2008-01-01' - ((n::bigint * 7919) % (52 * 365))::int,
           case when n % 2 = 0 then 'female' else 'male' end, 'hetero',
           case when n % 10 < 6 then 'NL' when n % 10 < 9 then 'BE' else 'DE' end,
           case when n % 10 < 6 then (array['NL-NH','NL-ZH','NL-UT','NL-GE','NL-NB'])[1 + n % 5]

@@ -32,3 +32,21 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Sends what the outbox holds, then answers the last mail the server received for this address. */
+export async function deliverMailTo(
+  app: { jobs: { sendDueMails(): Promise<number> } },
+  smtp: TestSmtpServer,
+  address: string,
+): Promise<ParsedMail | undefined> {
+  await app.jobs.sendDueMails();
+  const found = smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(address));
+  return found[found.length - 1];
+}
+
+/** The link to `path` with its token in a mail's text, or null. */
+export function mailLink(mail: ParsedMail | undefined, path: string): URL | null {
+  const pattern = new RegExp(`https?://\\S+${path.replace(/\./g, '\\.')}\\?token=[\\w-]+`);
+  const match = pattern.exec(mail?.text ?? '');
+  return match ? new URL(match[0]) : null;
+}

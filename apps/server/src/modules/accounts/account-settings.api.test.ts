@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
@@ -32,11 +32,7 @@ async function login(email: string, password = demoPassword) {
   return { status: response.statusCode, cookie: value ? `auth.token=${value}` : '' };
 }
 async function lastLink(to: string, path: string) {
-  await t.app.jobs.sendDueMails();
-  const mails = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(to));
-  return (
-    new RegExp(`${path.replace('.', '\\.')}\\?token=([\\w-]+)`).exec(mails[mails.length - 1]?.text ?? '')?.[1] ?? ''
-  );
+  return mailLink(await deliverMailTo(t.app, smtp, to), path)?.searchParams.get('token') ?? '';
 }
 async function signupUser(email: string) {
   const response = await call('POST', '/api/signup.php', '', {

@@ -10,12 +10,11 @@ import {
 import { sessionCookieName } from '@app/shared/accounts/login';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
 import type { AccountSettingsService } from './account-settings.service.ts';
 
 export function registerAccountSettingsRoutes(app: FastifyInstance, settings: AccountSettingsService) {
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
-
   defineApiRoute(app, {
     method: 'GET',
     url: '/api/account-settings.php',
@@ -64,7 +63,7 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, settings: Ac
     response: okResponseSchema,
     errors: ['new_email_invalid', 'email_taken', 'rate_limited', 'authentication_required'],
     handler: async (request, { body }) => {
-      await settings.requestEmailChange(request.site, requireUser(request), body.email, origin(request));
+      await settings.requestEmailChange(request.site, requireUser(request), body.email, requestOrigin(request));
       return { ok: true as const };
     },
   });
@@ -92,7 +91,7 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, settings: Ac
     response: okResponseSchema,
     errors: ['delete_reason_required', 'old_password_wrong', 'authentication_required'],
     handler: async (request, { body }, reply) => {
-      await settings.deleteAccount(request.site, requireUser(request), body, origin(request));
+      await settings.deleteAccount(request.site, requireUser(request), body, requestOrigin(request));
       clearSessionCookie(request, reply);
       return { ok: true as const };
     },

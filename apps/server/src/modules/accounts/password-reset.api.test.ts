@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -20,10 +20,7 @@ const post = (url: string, body: object, extra: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: JSON.stringify(body) });
 
 async function resetToken(email: string) {
-  await t.app.jobs.sendDueMails();
-  const mails = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(email));
-  const text = mails[mails.length - 1]?.text ?? '';
-  return /\/reset-password\/do\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+  return mailLink(await deliverMailTo(t.app, smtp, email), '/reset-password/do')?.searchParams.get('token') ?? '';
 }
 
 describe(`password reset on ${testDatabaseKind()}`, () => {

@@ -7,6 +7,7 @@ import {
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
@@ -24,7 +25,7 @@ export function registerPasswordResetRoutes(
     response: passwordResetRequestResponseSchema,
     errors: ['invalid_email', 'email_not_found', 'reset_limit'],
     handler: async (request, { body }) => {
-      await deps.passwordReset.requestPasswordReset(request.site, body.email, `${request.protocol}://${request.host}`);
+      await deps.passwordReset.requestPasswordReset(request.site, body.email, requestOrigin(request));
       return { sent: true as const };
     },
   });

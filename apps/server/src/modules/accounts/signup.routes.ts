@@ -4,17 +4,13 @@ import {
   signupResponseSchema,
 } from '@app/shared/accounts/signup';
 import { AppError } from '@app/shared/errors/app-error';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { requireUser, setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { SignupService } from './signup.service.ts';
-
-/** Links in mails point back to the host the member used (always one of the site's own hosts). */
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 const tokenQuerySchema = z.object({ token: z.string().max(100).optional().default('') });
 

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 
 export interface AccountSettings {
   email: string;
@@ -27,15 +28,10 @@ function StatusLine(props: { status: Status; testId?: string }) {
   );
 }
 
-function useErrorText() {
-  const { t } = useI18n();
-  return (error: unknown) => (error instanceof ApiRequestError ? error.message : t('errors.internal_error'));
-}
-
 /** E-mail and push choices per notification type; every change is saved at once. */
 export function NotificationSection(props: { settings: AccountSettings; onChange(settings: AccountSettings): void }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [status, setStatus] = useState<Status>(null);
   async function toggle(channel: 'email' | 'push', type: string, value: boolean) {
     try {
@@ -93,7 +89,7 @@ export function NotificationSection(props: { settings: AccountSettings; onChange
 
 export function InvisibleSection(props: { settings: AccountSettings; onChange(settings: AccountSettings): void }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [status, setStatus] = useState<Status>(null);
   return (
     <section className="card mb-3" aria-labelledby="settings-invisible">
@@ -134,7 +130,7 @@ export function InvisibleSection(props: { settings: AccountSettings; onChange(se
 
 export function PasswordSection() {
   const { t } = useI18n();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -192,7 +188,7 @@ export function PasswordSection() {
 
 export function EmailSection(props: { email: string }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -3,9 +3,10 @@ import { countryRegions } from '@app/shared/sites/regions-data';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import type { OwnProfile } from '../../context.ts';
-import { ApiRequestError, apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { AboutFields, PersonalFields, readProfileForm } from './profile-fields.tsx';
 
@@ -18,16 +19,11 @@ interface OwnPhoto {
 
 type Note = { tone: 'success' | 'danger'; text: string } | null;
 
-function useErrorText() {
-  const { t } = useI18n();
-  return (error: unknown) => (error instanceof ApiRequestError ? error.message : t('errors.internal_error'));
-}
-
 /** Own photos: add (file or camera), choose the main photo, delete; the membership's limit is shown. */
 export function PhotoManager() {
   const { t } = useI18n();
   const user = useSessionUser();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [photos, setPhotos] = useState<OwnPhoto[]>([]);
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
@@ -138,7 +134,7 @@ export function PhotoManager() {
 export function ProfileDetailsForm(props: { profile: OwnProfile }) {
   const { t, locale } = useI18n();
   const { settings } = useRootData();
-  const errorText = useErrorText();
+  const errorText = useApiErrorText();
   const [country, setCountry] = useState(props.profile.country);
   const [note, setNote] = useState<Note>(null);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });

@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router';
 import type { OwnProfile } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { AboutFields, PersonalFields, readProfileForm } from '../../features/profiles/profile-fields.tsx';
-import { ApiRequestError, apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
+import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import type { Route } from './+types/complete-signup';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -33,8 +34,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const total = completeSignupSteps.length;
 
-  const errorText = (failure: unknown) =>
-    failure instanceof ApiRequestError ? failure.message : t('errors.internal_error');
+  const errorText = useApiErrorText();
 
   async function goTo(next: number, pushChoice?: 'accepted' | 'declined' | 'skipped') {
     setBusy(true);

@@ -13,4 +13,10 @@ export class AppError extends Error {
     this.status = errorCodes[code].status;
     this.values = values;
   }
+
+  // The server and the built web bundle each hold a copy of this class; an AppError from one must still be
+  // recognised by the other (a page loader catching a service's not_found).
+  static override [Symbol.hasInstance](value: unknown): value is AppError {
+    return value instanceof Error && value.name === 'AppError' && typeof (value as AppError).code === 'string';
+  }
 }

@@ -28,6 +28,10 @@ export default [
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
+  layout('routes/layouts/lander-layout.tsx', [
+    route('members/:id/landing', 'routes/member-landing/member-landing.tsx', { id: 'members-id-landing' }),
+    route('members/:id/signup', 'routes/member-landing/member-signup.tsx', { id: 'members-id-signup' }),
+  ]),
   layout('routes/layouts/empty-layout.tsx', [
     route('lang-config', 'routes/lang-config/lang-config.tsx', { id: 'lang-config' }),
   ]),

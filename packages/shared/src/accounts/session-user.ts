@@ -28,5 +28,7 @@ export const sessionUserSchema = z.object({
   signup_date: z.iso.datetime({ offset: true }),
   /** The next step of /complete-signup (0 to 4); 5 when done. */
   signup_step: z.int().min(0).max(5),
+  /** The profile whose landing page led to the signup; complete-signup shows it and leads back to it. */
+  signup_target_id: z.int().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -54,6 +54,8 @@ export function createSignupInputSchema(today: () => Date = () => new Date()) {
         .refine((value) => ageOn(value, today()) >= minimumMemberAge, 'date_of_birth_required'),
       signup_message: z.string().trim().max(500, 'text_too_long').optional().default(''),
       tracking: trackingSchema,
+      /** The member whose landing page the visitor came from (`/members/{id}/signup`). */
+      target_profile_id: z.number().int().positive().optional(),
     })
     .superRefine((input, context) => {
       if (input.name.toLowerCase() === input.email.toLowerCase()) {

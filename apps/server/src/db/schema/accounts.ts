@@ -50,6 +50,10 @@ export const users = pgTable(
     signupStep: smallint('signup_step').notNull().default(0),
     /** What the member chose at the push step: accepted, declined or skipped. */
     pushChoice: text('push_choice'),
+    /** The member whose landing page led to this signup; complete-signup leads back to them. */
+    signupTargetProfileId: integer('signup_target_profile_id').references(() => profiles.id, {
+      onDelete: 'set null',
+    }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     /** When the personal data of a deleted account were erased for good. */

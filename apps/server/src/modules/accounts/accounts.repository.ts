@@ -108,6 +108,23 @@ export function createAccountsRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /** A profile others may see (active, not invisible) on this site, as a signup target. */
+    async findListableProfileId(siteId: number, profileId: number): Promise<number | null> {
+      const rows = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.siteId, siteId),
+            eq(profiles.id, profileId),
+            eq(profiles.status, 'active'),
+            eq(profiles.invisible, false),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
     async findProfileName(profileId: number): Promise<string | null> {
       const rows = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
       return rows[0]?.name ?? null;

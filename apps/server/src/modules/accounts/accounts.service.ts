@@ -48,6 +48,7 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
     ),
     signup_date: row.user.signupDate.toISOString(),
     signup_step: row.user.signupStep,
+    signup_target_id: row.user.signupTargetProfileId,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoSiteSettings } from '../../db/seed/demo-site.ts';
 import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
@@ -148,6 +149,27 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
       { host: 'partners.test' },
     );
     expect(withSource.statusCode).toBe(200);
+  });
+
+  it('keeps the target member of a targeted signup, and drops a target others may not see', async () => {
+    const profiles = createProfilesRepository(t.database.db);
+    const [visible, hidden] = await profiles.findShowcaseProfiles(1, 2);
+    await t.database.db.execute(sql`update profiles set invisible = true where id = ${hidden!.id}`);
+    try {
+      const targeted = await signup({ ...form('doel@example.com'), target_profile_id: visible!.id });
+      expect(targeted.statusCode).toBe(200);
+      expect(targeted.json().user.signup_target_id).toBe(visible!.id);
+
+      const gone = await signup({ ...form('weg@example.com'), target_profile_id: hidden!.id });
+      expect(gone.statusCode).toBe(200);
+      expect(gone.json().user.signup_target_id).toBeNull();
+
+      const bad = await signup({ ...form('fout@example.com'), target_profile_id: 'abc' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('target_profile_id');
+    } finally {
+      await t.database.db.execute(sql`update profiles set invisible = false where id = ${hidden!.id}`);
+    }
   });
 
   it('limits signups per address', async () => {

@@ -106,6 +106,10 @@ export function createSignupService(deps: {
       if ((await repository.countSignupsFromIpSince(meta.ip, hourAgo)) >= signupsPerAddressPerHour) {
         throw new AppError('rate_limited', `signups from ${meta.ip} over the hourly limit`);
       }
+      // A target that has since gone (hidden, deleted) is dropped rather than failing the signup.
+      const targetProfileId = input.target_profile_id
+        ? await repository.findListableProfileId(site.id, input.target_profile_id)
+        : null;
       const passwordHash = await hashPassword(input.password);
       const country = site.settings.countries.includes(meta.country) ? meta.country : site.settings.countries[0]!;
       try {
@@ -130,6 +134,7 @@ export function createSignupService(deps: {
             status: 'not_confirmed',
             language: meta.locale,
             tracking: input.tracking as Record<string, string>,
+            signupTargetProfileId: targetProfileId,
             signupIp: meta.ip,
             signupDate: now,
           });

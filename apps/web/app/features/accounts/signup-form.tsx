@@ -11,8 +11,8 @@ import { readTracking } from './tracking.ts';
 type Field = 'email' | 'name' | 'password' | 'date_of_birth' | 'signup_message' | 'form';
 const fields = new Set<Field>(['email', 'name', 'password', 'date_of_birth', 'signup_message']);
 
-/** The signup form, on the /signup page and in the signup modal on phones. */
-export function SignupForm() {
+/** The signup form, on the /signup page, in the signup modal on phones, and with a target member. */
+export function SignupForm(props: { targetProfileId?: number }) {
   const { t } = useI18n();
   const location = useLocation();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -33,7 +33,11 @@ export function SignupForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const input = { ...values, tracking: readTracking(location.search) };
+    const input = {
+      ...values,
+      tracking: readTracking(location.search),
+      ...(props.targetProfileId ? { target_profile_id: props.targetProfileId } : {}),
+    };
     const parsed = createSignupInputSchema().safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};

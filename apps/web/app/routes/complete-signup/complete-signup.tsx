@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OwnProfile } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
+import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
 import { AboutFields, PersonalFields, readProfileForm } from '../../features/profiles/profile-fields.tsx';
 import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -13,7 +14,14 @@ import type { Route } from './+types/complete-signup';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
   const profile = await c.services.findOwnProfile();
+  // The member the signup came for; gone (hidden, deleted, blocking) means an ordinary signup.
+  const target = c.user.signup_target_id
+    ? await c.services.findMember(c.user.signup_target_id).then(toTargetMember, () => null)
+    : null;
   return {
+    target,
+    fictionalIcon: c.settings.fictional_icon,
+    fictionalLabel: c.settings.fictional_singular,
     profile: profile!,
     step: Math.min(c.user.signup_step, completeSignupSteps.length - 1),
     hasPhoto: c.user.profile.main_image !== null,
@@ -45,7 +53,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
         ...(pushChoice ? { push_choice: pushChoice } : {}),
       });
       setNote(null);
-      if (next >= total) navigate('/signup-matches');
+      if (next >= total) navigate(loaderData.target ? `/members/${loaderData.target.id}` : '/signup-matches');
       else setStep(next);
     } catch (failure) {
       setError(errorText(failure));
@@ -114,6 +122,15 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container narrow-page complete-signup">
       <title>{`${t('complete_signup.title')} · ${loaderData.siteName}`}</title>
+      {loaderData.target ? (
+        <TargetMemberCard
+          member={loaderData.target}
+          fictionalIcon={loaderData.fictionalIcon}
+          fictionalLabel={loaderData.fictionalLabel}
+        >
+          <p className="mb-0">{t('complete_signup.target_intro', { name: loaderData.target.name })}</p>
+        </TargetMemberCard>
+      ) : null}
       <p className="text-body-secondary small mb-1" data-testid="signup-progress">
         {t('complete_signup.progress', { step: step + 1, total })}
       </p>
@@ -202,7 +219,9 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
               <button type="button" className="btn btn-primary w-100" disabled={busy} onClick={() => goTo(total)}>
-                {t('complete_signup.finish')}
+                {loaderData.target
+                  ? t('complete_signup.finish_target', { name: loaderData.target.name })
+                  : t('complete_signup.finish')}
               </button>
             </section>
           ) : null}

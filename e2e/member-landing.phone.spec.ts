@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning } from './support/fixtures.ts';
+
+test('a visitor comes in on a member landing page, signs up with that member as target, and is led back to them', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  // A fictional member, so that the label is checked on the landing and signup pages too.
+  await page.goto('/members?network=partner-7');
+  const href = await page.locator('.member-card[data-fictional="true"] a.stretched-link').first().getAttribute('href');
+  const memberId = Number(href?.split('/').pop());
+  expect(memberId).toBeGreaterThan(0);
+
+  await page.goto(`/members/${memberId}/landing?network=partner-7`);
+  await page.waitForLoadState('networkidle');
+  const target = page.getByTestId('target-member');
+  const name = (await target.locator('.target-member-name').textContent())!.split(',')[0]!;
+  await expect(page.getByRole('heading', { name: `Maak kennis met ${name}` })).toBeVisible();
+  await expect(target.getByTestId('fictional-label')).toBeVisible();
+  await expect(page.getByTestId('fictional-warning')).toBeVisible();
+  await page.getByRole('link', { name: 'Gratis aanmelden' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/members/${memberId}/signup\\?network=partner-7$`));
+  await expect(page.getByTestId('target-member').getByTestId('fictional-label')).toBeVisible();
+  await page.getByLabel('E-mailadres').fill(`doel-${Date.now()}@example.com`);
+  await page.getByLabel('Profielnaam').fill('Noor');
+  await page.getByLabel('Wachtwoord').fill('zomer-aan-zee-42');
+  await page.getByLabel('Geboortedatum').fill('1990-06-01');
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+
+  await expect(page).toHaveURL(/\/complete-signup/);
+  await expect(page.getByTestId('target-member')).toContainText(`Nog een paar stappen, dan ga je verder bij ${name}.`);
+  await page
+    .locator('#activation-reminder')
+    .getByRole('button', { name: /Sluiten/ })
+    .click();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByLabel('Ik ben', { exact: true }).selectOption('female');
+  await page.getByLabel('Geaardheid').selectOption('hetero');
+  await page.getByLabel('Ik ben hier voor').selectOption('dating');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 3 van 5');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Nee, liever niet' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
+  await page.getByRole('button', { name: `Verder naar ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${memberId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+});
+
+test('a landing page for a member who is gone leads to the plain signup', async ({ page, context, baseURL }) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/members/99999999/landing?network=partner-7');
+  await expect(page).toHaveURL(/\/signup\?network=partner-7$/);
+  // The profile page itself answers a real 404.
+  expect((await page.goto('/members/99999999'))?.status()).toBe(404);
+});

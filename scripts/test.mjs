@@ -43,6 +43,7 @@ if (TEST_DATABASE_URL) vitest('API tests on PostgreSQL', 'api', { TEST_DATABASE_
 else console.log('\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set; .ci/run sets it)');
 
 run('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
+run('geocoding places match their sources', 'node', ['scripts/generate-cities.ts', '--check']);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {

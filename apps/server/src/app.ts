@@ -17,6 +17,8 @@ import { registerPasswordResetRoutes } from './modules/accounts/password-reset.r
 import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignupRoutes } from './modules/accounts/signup.routes.ts';
 import { createSignupService } from './modules/accounts/signup.service.ts';
+import { sharedCityIndex } from './modules/geo/city-index.ts';
+import { registerGeocodeRoutes } from './modules/geo/geocode.routes.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport.ts';
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSystemRoutes(app, database);
   registerSitesRoutes(app, sites);
+  registerGeocodeRoutes(app, sharedCityIndex);
   registerProfilesRoutes(app, profiles);
   registerOwnProfileRoutes(app, ownProfile);
   registerSearchRoutes(app, search);

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoAccounts, demoPassword } from './db/seed/demo-site.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
+import { sharedCityIndex } from './modules/geo/city-index.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 
@@ -42,3 +43,5 @@ if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDe
   console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);
 }
 console.log('');
+// Read the geocoding places now rather than on a member's first request.
+setImmediate(() => sharedCityIndex());

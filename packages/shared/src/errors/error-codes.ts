@@ -5,6 +5,7 @@
 export const errorCodes = {
   validation_failed: { status: 400, description: 'A query or body failed its schema.' },
   country_not_served: { status: 400, description: 'A country the site does not serve.' },
+  coordinates_invalid: { status: 400, description: 'A latitude or longitude that is not a number in range.' },
   invalid_region: { status: 400, description: 'A region that does not belong to the chosen country.' },
   name_required: { status: 400, description: 'A name is missing or too short.' },
   invalid_email: { status: 400, description: 'Not a valid e-mail address.' },

@@ -1,7 +1,9 @@
 import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
+import type { GeocodeResult } from '@app/shared/sites/geocode';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { LocateButton } from '../../components/ui/locate-button.tsx';
 import type { OwnProfile } from '../../context.ts';
 import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -137,6 +139,8 @@ export function ProfileDetailsForm(props: { profile: OwnProfile }) {
   const errorText = useApiErrorText();
   const [country, setCountry] = useState(props.profile.country);
   const [note, setNote] = useState<Note>(null);
+  // A place found from the browser's position; its number remounts the region and city fields with it.
+  const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -186,8 +190,14 @@ export function ProfileDetailsForm(props: { profile: OwnProfile }) {
                 <select
                   {...control}
                   name="region"
-                  key={country}
-                  defaultValue={country === props.profile.country ? (props.profile.region ?? '') : ''}
+                  key={`${country}-${located?.n ?? 0}`}
+                  defaultValue={
+                    located?.country === country
+                      ? (located.region ?? '')
+                      : country === props.profile.country
+                        ? (props.profile.region ?? '')
+                        : ''
+                  }
                 >
                   <option value="">{t('own_profile.region_none')}</option>
                   {(countryRegions[country]?.regions ?? []).map((region) => (
@@ -199,8 +209,24 @@ export function ProfileDetailsForm(props: { profile: OwnProfile }) {
               )}
             </FormField>
             <FormField id="own-city" label={t('own_profile.city')}>
-              {(control) => <input {...control} name="city" maxLength={80} defaultValue={props.profile.city ?? ''} />}
+              {(control) => (
+                <input
+                  {...control}
+                  key={located?.n ?? 0}
+                  name="city"
+                  maxLength={80}
+                  defaultValue={located?.city ?? props.profile.city ?? ''}
+                />
+              )}
             </FormField>
+            <LocateButton
+              label={t('geo.use_location')}
+              onPlace={(place) => {
+                setCountry(place.country);
+                setLocated({ ...place, n: (located?.n ?? 0) + 1 });
+                setNote({ tone: 'success', text: t('geo.filled_in', { place: place.city }) });
+              }}
+            />
           </fieldset>
           <AboutFields profile={props.profile} idPrefix="own" />
           <button type="submit" className="btn btn-primary mt-3">

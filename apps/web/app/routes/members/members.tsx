@@ -4,7 +4,8 @@ import { genders } from '@app/shared/profiles/profile-fields';
 import { memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { webContext } from '../../context.ts';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -74,6 +75,7 @@ function activity(
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const chosenCountry = params.get('country') ?? '';
   const [country, setCountry] = useState(chosenCountry);
   const countryRef = useRef<HTMLSelectElement>(null);
@@ -193,6 +195,20 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             {t('members.reset')}
           </Link>
         </div>
+        {fields.has('country') ? (
+          <LocateButton
+            className="search-near-me"
+            label={t('geo.near_me')}
+            onPlace={(place) => {
+              const near = new URLSearchParams(params);
+              near.delete('cursor');
+              near.set('country', place.country);
+              if (place.region && fields.has('region')) near.set('region', place.region);
+              else near.delete('region');
+              navigate(`/members?${near}`);
+            }}
+          />
+        ) : null}
       </Form>
       {error ? (
         <div className="alert alert-danger mt-3" role="alert">

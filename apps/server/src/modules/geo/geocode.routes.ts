@@ -1,0 +1,25 @@
+import { geocodeQuerySchema, geocodeResponseSchema } from '@app/shared/sites/geocode';
+import type { FastifyInstance } from 'fastify';
+import { defineApiRoute } from '../../lib/api-route.ts';
+import type { CityIndex } from './city-index.ts';
+
+/** Reverse geocoding from shipped GeoNames data: no position ever leaves the server. */
+export function registerGeocodeRoutes(app: FastifyInstance, cities: () => CityIndex) {
+  defineApiRoute(app, {
+    method: 'GET',
+    url: '/api/geocode.php',
+    tag: 'sites',
+    summary:
+      'The country, region and nearest town of a position from the browser (to prefill living area and search); ' +
+      'false when no known town lies within 60 km.',
+    query: geocodeQuerySchema,
+    response: geocodeResponseSchema,
+    errors: ['coordinates_invalid', 'validation_failed', 'site_not_found'],
+    handler: async (_request, { query }, reply) => {
+      // The answer for a position never changes; the client keeps it for an hour too.
+      reply.header('cache-control', 'private, max-age=3600');
+      const place = cities().findNearestCity(query.lat, query.lon);
+      return place ? { country: place.country, region: place.region, city: place.city } : false;
+    },
+  });
+}

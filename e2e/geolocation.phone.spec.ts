@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning } from './support/fixtures.ts';
+
+test.use({ permissions: ['geolocation'], geolocation: { latitude: 52.0907, longitude: 5.1214 } });
+
+test('with the browser position a member searches near them and fills in the living area', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/login?redirect=%2Fmembers');
+  await page.getByLabel('E-mailadres').fill('bijna-op@hartklop.test');
+  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.waitForLoadState('networkidle');
+
+  await page.getByRole('button', { name: 'In mijn buurt' }).click();
+  await expect(page).toHaveURL(/country=NL/);
+  await expect(page).toHaveURL(/region=NL-UT/);
+  await expect(page.getByLabel('Regio')).toHaveValue('NL-UT');
+
+  await page.goto('/profile');
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Land', { exact: true }).selectOption('BE');
+  await page.getByRole('button', { name: 'Gebruik mijn locatie' }).click();
+  await expect(page.getByLabel('Land', { exact: true })).toHaveValue('NL');
+  await expect(page.locator('#own-region')).toHaveValue('NL-UT');
+  await expect(page.locator('#own-city')).toHaveValue('Utrecht');
+  await expect(page.getByTestId('profile-note')).toContainText('Utrecht');
+});
+
+test('a member who does not share the position is told so', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ permissions: [] });
+  await dismissEntryWarning(context, baseURL!);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/members?network=partner-7`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'In mijn buurt' }).click();
+  await expect(page.getByTestId('geo-problem')).toHaveText(
+    'Je hebt het delen van je locatie niet toegestaan. Dat kun je in je browser wijzigen.',
+  );
+  await context.close();
+});

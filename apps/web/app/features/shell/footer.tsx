@@ -74,6 +74,10 @@ export function Footer(props: { compact?: boolean }) {
           <a href="https://db-ip.com/" rel="noreferrer">
             {t('footer.geoip_attribution')}
           </a>
+          {' · '}
+          <a href="https://www.geonames.org/" rel="noreferrer">
+            {t('footer.places_attribution')}
+          </a>
         </p>
       </div>
     </footer>

@@ -1,10 +1,13 @@
 // Member search on a large site: p50/p95 of filtered searches, first page against page 1,000, and the plans.
 // Run through bench/search.sh, which starts a throwaway PostgreSQL.
 import { performance } from 'node:perf_hooks';
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { type MemberSearchQuery, searchCountCap } from '@app/shared/search/member-search';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { demoCompany, demoSiteSettings } from '../apps/server/src/db/seed/demo-site.ts';
 import { createSearchRepository, type SearchFilter } from '../apps/server/src/modules/search/search.repository.ts';
+import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
 import { createSitesRepository } from '../apps/server/src/modules/sites/sites.repository.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -27,9 +30,10 @@ await client.query(
    select $1, 'Lid ' || n,
           date '2008-01-01' - ((n::bigint * 7919) % (52 * 365))::int,
           case when n % 2 = 0 then 'female' else 'male' end, 'hetero',
-          case when n % 10 < 6 then 'NL' when n % 10 < 9 then 'BE' else 'DE' end,
-          case when n % 10 < 6 then (array['NL-NH','NL-ZH','NL-UT','NL-GE','NL-NB'])[1 + n % 5]
-               when n % 10 < 9 then (array['BE-VAN','BE-VOV','BE-WHT'])[1 + n % 3] else 'DE-NW' end,
+          -- Integer division keeps country and region independent of gender.
+          case when (n / 2) % 10 < 6 then 'NL' when (n / 2) % 10 < 9 then 'BE' else 'DE' end,
+          case when (n / 2) % 10 < 6 then (array['NL-NH','NL-ZH','NL-UT','NL-GE','NL-NB'])[1 + (n / 20) % 5]
+               when (n / 2) % 10 < 9 then (array['BE-VAN','BE-VOV','BE-WHT'])[1 + (n / 20) % 3] else 'DE-NW' end,
           case when n % 97 = 0 then 'disabled' else 'active' end, n % 53 = 0,
           now() - ((n % 10000) || ' minutes')::interval
    from generate_series(1, $2) as n`,
@@ -50,6 +54,13 @@ const filters: Record<string, SearchFilter> = {
     bornAfter: '1980-11-22',
     bornOnOrBefore: '1996-11-22',
   },
+  'women 18-21 in BE': {
+    siteId: site.id,
+    gender: 'female',
+    country: 'BE',
+    bornAfter: '2004-11-22',
+    bornOnOrBefore: '2008-11-22',
+  },
 };
 
 function percentile(values: number[], p: number) {
@@ -68,31 +79,57 @@ async function measure(work: () => Promise<unknown>) {
   return `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`;
 }
 
+function matching(filter: SearchFilter) {
+  return `from profiles where site_id = $1 and status = 'active' and invisible = false
+    ${filter.gender ? `and gender = '${filter.gender}'` : ''} ${filter.country ? `and country = '${filter.country}'` : ''}
+    ${filter.region ? `and region = '${filter.region}'` : ''}
+    ${filter.bornAfter ? `and birth_date > '${filter.bornAfter}' and birth_date <= '${filter.bornOnOrBefore}'` : ''}`;
+}
+const exactCount = (filter: SearchFilter) => `select count(*) ${matching(filter)}`;
+
 for (const [name, filter] of Object.entries(filters)) {
   // The cursor of page 1,000 (24 per page), found once the slow way; the benchmark then pages by keyset.
-  const deep = await client.query(
-    `select id from profiles where site_id = $1 and status = 'active' and invisible = false
-       ${filter.gender ? `and gender = '${filter.gender}'` : ''} ${filter.country ? `and country = '${filter.country}'` : ''}
-       ${filter.region ? `and region = '${filter.region}'` : ''}
-       ${filter.bornAfter ? `and birth_date > '${filter.bornAfter}' and birth_date <= '${filter.bornOnOrBefore}'` : ''}
-     order by id desc offset ${999 * 24} limit 1`,
-    [site.id],
-  );
+  const deep = await client.query(`select id ${matching(filter)} order by id desc offset ${999 * 24} limit 1`, [
+    site.id,
+  ]);
   const deepCursor = deep.rows[0]?.id ?? null;
   console.log(`\n${name}`);
   console.log(`  page 1      ${await measure(() => repository.searchProfiles(filter, null, 25))}`);
   console.log(
     `  page 1,000  ${deepCursor ? await measure(() => repository.searchProfiles(filter, deepCursor, 25)) : 'fewer than 1,000 pages'}`,
   );
-  console.log(`  total count ${await measure(() => repository.countProfiles(filter))}`);
+  console.log(`  count ≤10k  ${await measure(() => repository.countProfiles(filter, searchCountCap + 1))}`);
+  console.log(`  exact count ${await measure(() => client.query(exactCount(filter), [site.id]))}`);
 }
 
-const plan = await client.query(
-  `explain analyze select id from profiles where site_id = $1 and status = 'active' and invisible = false
-     and gender = 'female' and country = 'NL' order by id desc limit 25`,
-  [site.id],
-);
-console.log('\nplan, women in NL, page 1:');
-for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+// The whole call as /api/search.php makes it for a member: page, total, and similar results when short.
+const benchNow = () => new Date('2026-11-22T12:00:00Z');
+// Cold: every total counted (up to 10,001). Warm: totals reused for 120 s, as the server does by default.
+const services = {
+  cold: createSearchService({ repository, now: benchNow }),
+  warm: createSearchService({ repository, now: benchNow, countCacheMs: 120_000 }),
+};
+const member = { profile: { id: 0 } } as SessionUser;
+const queries: Record<string, MemberSearchQuery> = {
+  everyone: {},
+  'men 30-45 in NL-UT': { gender: 'male', country: 'NL', region: 'NL-UT', min_age: 30, max_age: 45 },
+  'women 18-21 in BE-WHT': { gender: 'female', country: 'BE', region: 'BE-WHT', min_age: 18, max_age: 21 },
+};
+for (const [kind, search] of Object.entries(services)) {
+  console.log(`\nthe search call (page, total, similar results), totals ${kind}`);
+  for (const [name, query] of Object.entries(queries)) {
+    const answer = await search.searchMembers(site, member, query);
+    console.log(
+      `  ${name.padEnd(22)} ${await measure(() => search.searchMembers(site, member, query))}` +
+        `  (${answer.numResults_capped ? 'over ' : ''}${answer.numResults} found, ${answer.similar_results.length} similar)`,
+    );
+  }
+}
+
+for (const [name, filter] of Object.entries(filters)) {
+  const plan = await client.query(`explain analyze select id ${matching(filter)} order by id desc limit 25`, [site.id]);
+  console.log(`\nplan, ${name}, page 1:`);
+  for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+}
 await client.end();
 await database.close();

@@ -17,6 +17,8 @@ export interface AppConfig {
   serveWeb: boolean;
   /** SMTP server for mail; without it mail goes to the local mailbox at /dev/mailbox. */
   smtpUrl: string | undefined;
+  /** How long a search total is reused; 0 counts every time (tests). */
+  searchCountCacheSeconds: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -39,5 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedProfiles: readInt(env.SEED_PROFILES, 500, 'SEED_PROFILES'),
     serveWeb: env.SERVE_WEB !== 'false',
     smtpUrl: env.SMTP_URL || undefined,
+    searchCountCacheSeconds: readInt(
+      env.SEARCH_COUNT_CACHE_SECONDS,
+      mode === 'test' ? 0 : 120,
+      'SEARCH_COUNT_CACHE_SECONDS',
+    ),
   };
 }

@@ -46,9 +46,15 @@ export const memberCardSchema = z.object({
   photo: z.object({ match: z.string(), thumb: z.string() }).nullable(),
 });
 
+/** Totals are counted up to here; beyond it the client shows "more than 10,000". */
+export const searchCountCap = 10_000;
+
 export const memberSearchResponseSchema = z.object({
   results: z.array(memberCardSchema),
+  /** The number of matches, at most `searchCountCap`. */
   numResults: z.int(),
+  /** True when there are more matches than `numResults`. */
+  numResults_capped: z.boolean(),
   next_cursor: z.string().nullable(),
   similar_results: z.array(memberCardSchema),
   similar_numResults: z.int(),

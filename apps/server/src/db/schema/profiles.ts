@@ -36,8 +36,18 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('profiles_site_search_idx').on(table.siteId, table.gender, table.country, table.birthDate, table.id),
     index('profiles_site_recent_idx').on(table.siteId, table.id),
+    // Search walks one of these newest-first and stops after a page: the equality filters (country, region) lead,
+    // the id gives the order, and gender and age are checked on the way. Only listed profiles are indexed.
+    index('profiles_listed_idx')
+      .on(table.siteId, table.id)
+      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+    index('profiles_listed_country_idx')
+      .on(table.siteId, table.country, table.id)
+      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+    index('profiles_listed_region_idx')
+      .on(table.siteId, table.country, table.region, table.id)
+      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
     check('profiles_name_length', sql`char_length(${table.name}) between 1 and 40`),
   ],
 );

@@ -1,8 +1,14 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../db/schema/profiles.ts';
 import { demoSiteSettings } from '../../db/seed/demo-site.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
+import type { Site } from '../sites/sites.service.ts';
+import { createSearchRepository } from './search.repository.ts';
+import { createSearchService } from './search.service.ts';
 
 let t: TestApp;
 let siteId = 0;
@@ -205,5 +211,52 @@ describe(`member search on ${testDatabaseKind()}`, () => {
       payload: JSON.stringify({ profile_id: bert.profileId }),
     });
     expect(self.statusCode).toBe(400);
+  });
+
+  it('counts up to 10,000 and then says there are more', async () => {
+    const big = await createSitesRepository(t.database.db).insertSite(
+      { companyId: 1, settings: { ...demoSiteSettings, name: 'Groot', logged_out_search: 'full' } },
+      ['groot.test'],
+    );
+    const insertMany = (count: number, gender: string) =>
+      t.database.db.execute(
+        sql`insert into profiles (site_id, name, birth_date, gender, country, region)
+            select ${big.id}, 'Lid ' || n, date '1990-01-01', ${gender}, 'NL', 'NL-UT' from generate_series(1, ${count}) n`,
+      );
+    await insertMany(10_001, 'female');
+    await insertMany(30, 'male');
+    const capped = (await search('', undefined, 'groot.test')).json();
+    expect(capped).toMatchObject({ numResults: 10_000, numResults_capped: true });
+    expect(capped.results).toHaveLength(24);
+    const exact = (await search('?gender=male', undefined, 'groot.test')).json();
+    expect(exact).toMatchObject({ numResults: 30, numResults_capped: false });
+    // A deep page still knows the total.
+    const second = (await search(`?gender=male&cursor=${exact.next_cursor}`, undefined, 'groot.test')).json();
+    expect(second).toMatchObject({ numResults: 30, numResults_capped: false });
+    expect(second.results).toHaveLength(6);
+
+    // With a count cache the shared total is reused, while the viewer's own blocks still count exactly.
+    const cached = createSearchService({
+      repository: createSearchRepository(t.database.db),
+      now: () => clock,
+      countCacheMs: 60_000,
+    });
+    const site = big as unknown as Site;
+    const men = await cached.searchMembers(site, null, { gender: 'male' });
+    expect(men.numResults).toBe(30);
+    await insertMany(1, 'male');
+    expect((await cached.searchMembers(site, null, { gender: 'male' })).numResults).toBe(30);
+    const [blocker] = await t.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.siteId, big.id), eq(profiles.gender, 'male')))
+      .orderBy(profiles.id)
+      .limit(1);
+    const viewer = { profile: { id: men.results[0]!.id }, paid_user: false } as SessionUser;
+    await t.database.db.execute(
+      sql`insert into blocks (blocker_profile_id, blocked_profile_id) values (${blocker!.id}, ${viewer.profile.id})`,
+    );
+    // 30 cached, less the viewer and the member who blocks them.
+    expect((await cached.searchMembers(site, viewer, { gender: 'male' })).numResults).toBe(28);
   });
 });

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
-import { searchPageSize } from '@app/shared/search/member-search';
+import { searchCountCap, searchPageSize } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -12,8 +12,49 @@ function yearsBefore(now: Date, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function createSearchService(deps: { repository: SearchRepository; now: () => Date }) {
+const countCacheSize = 5_000;
+
+export function createSearchService(deps: {
+  repository: SearchRepository;
+  now: () => Date;
+  /** How long a total is reused (0: never). Pages are always exact; only the number may lag this much. */
+  countCacheMs?: number;
+}) {
   const { repository } = deps;
+  const countCacheMs = deps.countCacheMs ?? 0;
+  // Totals per site and filter, the same for every viewer, oldest first (a Map keeps insertion order).
+  const countCache = new Map<string, { value: number; at: number }>();
+
+  async function countShared(filter: SearchFilter): Promise<number> {
+    if (countCacheMs <= 0) return repository.countProfiles(filter, searchCountCap + 1);
+    const key = JSON.stringify([
+      filter.siteId,
+      filter.gender,
+      filter.country,
+      filter.region,
+      filter.bornAfter,
+      filter.bornOnOrBefore,
+    ]);
+    const cached = countCache.get(key);
+    if (cached && performance.now() - cached.at < countCacheMs) return cached.value;
+    const value = await repository.countProfiles(filter, searchCountCap + 1);
+    countCache.delete(key);
+    countCache.set(key, { value, at: performance.now() });
+    if (countCache.size > countCacheSize) countCache.delete(countCache.keys().next().value!);
+    return value;
+  }
+
+  /**
+   * The number of matches this viewer sees, counted up to the cap: the shared total (cached) less the viewer and
+   * the members blocked either way, which a small exact query finds.
+   */
+  async function countMatches(filter: SearchFilter): Promise<{ value: number; capped: boolean }> {
+    const { viewerProfileId, excludeIds: _excluded, ...shared } = filter;
+    const total = await countShared(shared);
+    if (total > searchCountCap) return { value: searchCountCap, capped: true };
+    const hidden = viewerProfileId === undefined ? 0 : await repository.countHiddenFromViewer(shared, viewerProfileId);
+    return { value: Math.max(0, total - hidden), capped: false };
+  }
 
   /** The filter of a query, keeping only the fields the site searches on. */
   function toFilter(site: Site, viewer: SessionUser | null, query: MemberSearchQuery): SearchFilter {
@@ -64,7 +105,9 @@ export function createSearchService(deps: { repository: SearchRepository; now: (
       const rows = await repository.searchProfiles(filter, cursor, searchPageSize + 1);
       const page = rows.slice(0, searchPageSize);
       const hasMore = rows.length > searchPageSize && mode === 'full';
-      const numResults = await repository.countProfiles(filter);
+      // A first page that is not full is the whole result: no count needed.
+      const total =
+        !cursor && rows.length <= searchPageSize ? { value: rows.length, capped: false } : await countMatches(filter);
 
       // When the exact results run short on the first page, fill up with the nearest: any region, ages ±5.
       let similar: typeof rows = [];
@@ -79,11 +122,14 @@ export function createSearchService(deps: { repository: SearchRepository; now: (
           excludeIds: page.map((row) => row.id),
         };
         similar = await repository.searchProfiles(relaxed, null, searchPageSize - page.length);
-        similarCount = await repository.countProfiles(relaxed);
+        // The exact page lies inside the relaxed filter, so it is counted there too and taken off.
+        const relaxedTotal = await countMatches({ ...relaxed, excludeIds: undefined });
+        similarCount = relaxedTotal.capped ? relaxedTotal.value : Math.max(0, relaxedTotal.value - page.length);
       }
       return {
         results: page.map((row) => toMemberCard(row, prefix, now)),
-        numResults,
+        numResults: total.value,
+        numResults_capped: total.capped,
         next_cursor: hasMore ? String(page[page.length - 1]!.id) : null,
         similar_results: similar.map((row) => toMemberCard(row, prefix, now)),
         similar_numResults: similarCount,

@@ -218,7 +218,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       {result ? (
         <>
           <p className="text-body-secondary mt-3" data-testid="search-count">
-            {t('members.count', { count: result.numResults })}
+            {result.numResults_capped
+              ? t('members.count_capped', { count: result.numResults })
+              : t('members.count', { count: result.numResults })}
           </p>
           {result.results.length ? (
             <ul className="member-grid" data-testid="search-results">

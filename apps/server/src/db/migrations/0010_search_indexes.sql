@@ -1,0 +1,4 @@
+DROP INDEX "profiles_site_search_idx";--> statement-breakpoint
+CREATE INDEX "profiles_listed_idx" ON "profiles" USING btree ("site_id","id") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_listed_country_idx" ON "profiles" USING btree ("site_id","country","id") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_listed_region_idx" ON "profiles" USING btree ("site_id","country","region","id") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;

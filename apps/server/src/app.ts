@@ -17,6 +17,9 @@ import { registerPasswordResetRoutes } from './modules/accounts/password-reset.r
 import { createPasswordResetService } from './modules/accounts/password-reset.service.ts';
 import { registerSignupRoutes } from './modules/accounts/signup.routes.ts';
 import { createSignupService } from './modules/accounts/signup.service.ts';
+import { createDiscountCodesRepository } from './modules/credits/discount-codes.repository.ts';
+import { registerDiscountCodesRoutes } from './modules/credits/discount-codes.routes.ts';
+import { createDiscountCodesService } from './modules/credits/discount-codes.service.ts';
 import { sharedCityIndex } from './modules/geo/city-index.ts';
 import { registerGeocodeRoutes } from './modules/geo/geocode.routes.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -100,7 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const profilesRepository = createProfilesRepository(database.db);
   const profiles = createProfilesService({ repository: profilesRepository, storage, now });
-  const search = createSearchService({ repository: createSearchRepository(database.db), now });
+  const search = createSearchService({
+    repository: createSearchRepository(database.db),
+    now,
+    countCacheMs: config.searchCountCacheSeconds * 1000,
+  });
   const ownProfile = createOwnProfileService({ repository: profilesRepository, storage, now });
   const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
   const mailRepository = createMailRepository(database.db);
@@ -153,6 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await stopWorker();
     });
   }
+  const discountCodes = createDiscountCodesService({
+    repository: createDiscountCodesRepository(database.db),
+    findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
+    now,
+  });
   const complaints = createComplaintsService({ repository: createComplaintsRepository(database.db), now });
 
   await app.register(fastifyCookie);
@@ -189,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSignupRoutes(app, { signup, accounts, now });
   registerPasswordResetRoutes(app, { passwordReset, accounts });
   registerAccountSettingsRoutes(app, accountSettings);
+  registerDiscountCodesRoutes(app, discountCodes);
   if (mail.transportKind === 'local') registerMailboxRoutes(app, mail);
 
   if (config.serveWeb) {

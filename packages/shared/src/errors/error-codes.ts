@@ -36,8 +36,14 @@ export const errorCodes = {
   },
   signup_invite_only: { status: 403, description: 'The site takes no new signups from this visitor now.' },
   email_not_found: { status: 404, description: 'No account with this e-mail address (password reset).' },
+  discount_code_not_found: {
+    status: 404,
+    description: "An unknown or disabled discount code, or another member's personal one.",
+  },
+  discount_not_offered: { status: 404, description: "The site's company offers no discount to members who leave." },
   not_found: { status: 404, description: 'No such resource, or not visible to the caller.' },
   site_not_found: { status: 404, description: 'No site answers for the request host.' },
+  discount_code_used: { status: 409, description: 'A single-use discount code that has been used.' },
   account_exists: { status: 409, description: 'An active account has this e-mail address: log in instead.' },
   account_reactivation_sent: {
     status: 409,

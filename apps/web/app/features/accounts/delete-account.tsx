@@ -1,23 +1,45 @@
 import { deleteAccountSchema, deleteReasons, marketingNotificationTypes } from '@app/shared/accounts/account-settings';
+import type { DiscountCode } from '@app/shared/credits/discount-code';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import type { AccountSettings } from './settings-sections.tsx';
 
-/** Delete account: reasons, the alternatives (invisible mode, fewer mails) and a password check. */
+/** Delete account: reasons, the alternatives (invisible mode, fewer mails, the company's discount) and a password check. */
 export function DeleteAccountSection(props: { onChange(settings: AccountSettings): void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alternativeDone, setAlternativeDone] = useState(false);
+  const [discount, setDiscount] = useState<DiscountCode | null>(null);
+  const [alternativeError, setAlternativeError] = useState<string | null>(null);
+  const { company } = useRootData();
+  const errorText = useApiErrorText();
   const [busy, setBusy] = useState(false);
 
   async function applyAlternative(update: object) {
-    const answer = await apiRequest<{ settings: AccountSettings }>('PUT', '/api/account-settings.php', update);
-    props.onChange(answer.settings);
-    setAlternativeDone(true);
+    setAlternativeError(null);
+    try {
+      const answer = await apiRequest<{ settings: AccountSettings }>('PUT', '/api/account-settings.php', update);
+      props.onChange(answer.settings);
+      setAlternativeDone(true);
+    } catch (error) {
+      setAlternativeError(errorText(error));
+    }
+  }
+
+  async function takeDiscount() {
+    setAlternativeError(null);
+    try {
+      const answer = await apiRequest<{ discountcode: DiscountCode }>('POST', '/api/delete-discount.php');
+      setDiscount(answer.discountcode);
+    } catch (error) {
+      setAlternativeError(errorText(error));
+    }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -60,7 +82,22 @@ export function DeleteAccountSection(props: { onChange(settings: AccountSettings
         <Modal id="delete-account-modal" title={t('settings.delete_modal_title')} onClose={() => setOpen(false)}>
           <div className="alternatives mb-3">
             <h3 className="h6">{t('settings.alternatives_title')}</h3>
-            {alternativeDone ? (
+            {alternativeError ? (
+              <p className="text-danger small" role="alert">
+                {alternativeError}
+              </p>
+            ) : null}
+            {discount ? (
+              <p className="text-success small" role="status" data-testid="delete-discount">
+                {t('settings.alternative_discount_done', {
+                  code: discount.code,
+                  percentage: discount.value_percentage,
+                  date: discount.expires
+                    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(discount.expires))
+                    : '',
+                })}
+              </p>
+            ) : alternativeDone ? (
               <p className="text-success small" role="status">
                 {t('settings.alternative_done')}
               </p>
@@ -82,6 +119,16 @@ export function DeleteAccountSection(props: { onChange(settings: AccountSettings
                 >
                   {t('settings.alternative_fewer_mails_button')}
                 </button>
+                {company.delete_discount > 0 ? (
+                  <>
+                    <p className="small mb-1 mt-2">
+                      {t('settings.alternative_discount', { percentage: company.delete_discount })}
+                    </p>
+                    <button type="button" className="btn btn-sm btn-outline-primary" onClick={takeDiscount}>
+                      {t('settings.alternative_discount_button')}
+                    </button>
+                  </>
+                ) : null}
               </>
             )}
           </div>

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** A discount code as the client sees it (spec section 3). */
+export const discountCodeSchema = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.int().nullable(),
+  expires: z.iso.datetime({ offset: true }).nullable(),
+  value_percentage: z.number(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().nullable(),
+  status: z.enum(['active', 'used', 'disabled']),
+  validity: z.enum(['once', 'once-per-user', 'unlimited']),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()).nullable(),
+});
+export type DiscountCode = z.infer<typeof discountCodeSchema>;
+
+export const discountCodeQuerySchema = z.strictObject({
+  code: z.string().trim().min(1, 'discount_code_not_found').max(40, 'discount_code_not_found'),
+});
+export const discountCodeResponseSchema = z.object({ discountcode: discountCodeSchema });
+
+/** How long the discount offered to a member about to delete the account stays valid. */
+export const deleteDiscountValidDays = 30;

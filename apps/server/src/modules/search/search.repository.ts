@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
@@ -66,17 +66,16 @@ export function createSearchRepository(db: Database) {
 
     /** Of the profiles matching a filter, how many a viewer does not get to see: themselves and blocks either way. */
     async countHiddenFromViewer(filter: SearchFilter, viewerProfileId: number): Promise<number> {
+      // First the few ids involved, then a primary-key lookup of those: never a scan of the whole filter.
+      const related = await db
+        .select({ blocker: blocks.blockerProfileId, blocked: blocks.blockedProfileId })
+        .from(blocks)
+        .where(or(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, viewerProfileId)));
+      const ids = new Set([viewerProfileId, ...related.flatMap((row) => [row.blocker, row.blocked])]);
       const [row] = await db
         .select({ value: sql<number>`count(*)::int` })
         .from(profiles)
-        .where(
-          and(
-            ...conditions({ ...filter, viewerProfileId: undefined }),
-            sql`(${profiles.id} = ${viewerProfileId}
-              or ${profiles.id} in (select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewerProfileId})
-              or ${profiles.id} in (select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewerProfileId}))`,
-          ),
-        );
+        .where(and(...conditions({ ...filter, viewerProfileId: undefined }), inArray(profiles.id, [...ids])));
       return row?.value ?? 0;
     },
   };

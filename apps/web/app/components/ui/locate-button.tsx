@@ -55,7 +55,12 @@ export async function findMyPlace(): Promise<GeocodeResult> {
 }
 
 /** A button that finds the member's place and hands it on when it lies in one of the site's countries. */
-export function LocateButton(props: { label: string; onPlace(place: GeocodeResult): void; className?: string }) {
+export function LocateButton(props: {
+  label: string;
+  onPlace(place: GeocodeResult): void;
+  className?: string;
+  buttonClassName?: string;
+}) {
   const { t } = useI18n();
   const { settings } = useRootData();
   const errorText = useApiErrorText();
@@ -78,7 +83,12 @@ export function LocateButton(props: { label: string; onPlace(place: GeocodeResul
 
   return (
     <div className={props.className}>
-      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={locate} disabled={busy}>
+      <button
+        type="button"
+        className={props.buttonClassName ?? 'btn btn-outline-secondary btn-sm'}
+        onClick={locate}
+        disabled={busy}
+      >
         {busy ? t('geo.locating') : props.label}
       </button>
       {problem ? (

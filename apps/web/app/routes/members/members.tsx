@@ -194,21 +194,22 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <Link className="btn btn-outline-secondary" to="/members">
             {t('members.reset')}
           </Link>
+          {fields.has('country') ? (
+            <LocateButton
+              className="search-near-me"
+              buttonClassName="btn btn-outline-secondary"
+              label={t('geo.near_me')}
+              onPlace={(place) => {
+                const near = new URLSearchParams(params);
+                near.delete('cursor');
+                near.set('country', place.country);
+                if (place.region && fields.has('region')) near.set('region', place.region);
+                else near.delete('region');
+                navigate(`/members?${near}`);
+              }}
+            />
+          ) : null}
         </div>
-        {fields.has('country') ? (
-          <LocateButton
-            className="search-near-me"
-            label={t('geo.near_me')}
-            onPlace={(place) => {
-              const near = new URLSearchParams(params);
-              near.delete('cursor');
-              near.set('country', place.country);
-              if (place.region && fields.has('region')) near.set('region', place.region);
-              else near.delete('region');
-              navigate(`/members?${near}`);
-            }}
-          />
-        ) : null}
       </Form>
       {error ? (
         <div className="alert alert-danger mt-3" role="alert">

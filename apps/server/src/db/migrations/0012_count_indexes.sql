@@ -1,0 +1,3 @@
+CREATE INDEX "profiles_count_idx" ON "profiles" USING btree ("site_id","gender","birth_date") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_count_country_idx" ON "profiles" USING btree ("site_id","country","gender","birth_date") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_count_region_idx" ON "profiles" USING btree ("site_id","country","region","gender","birth_date") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;

@@ -116,7 +116,9 @@ test('a visitor signs up on a phone, confirms the mail, logs in again, changes l
   // The demo company offers 50% to stay: a personal code, shown at once.
   await expect(dialog.getByText('Blijf en krijg 50% korting op je volgende aankoop van credits.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Korting ontvangen' }).click();
-  await expect(dialog.getByTestId('delete-discount')).toContainText(/Je kortingscode is BLIJF-[A-Z2-9]{8}: 50% korting/);
+  await expect(dialog.getByTestId('delete-discount')).toContainText(
+    /Je kortingscode is BLIJF-[A-Z2-9]{8}: 50% korting/,
+  );
   await dialog.getByRole('button', { name: 'Definitief verwijderen' }).click();
   await expect(dialog.getByText('Kies waarom je je account wilt verwijderen.')).toBeVisible();
   await dialog.getByLabel('Waarom wil je je account verwijderen?').selectOption('found_partner');

@@ -3,8 +3,7 @@ import { ageOn } from '../profiles/age.ts';
 import { maximumMemberAge, minimumMemberAge } from '../profiles/profile-fields.ts';
 import { emailSchema } from './login.ts';
 import { sessionUserSchema } from './session-user.ts';
-
-export const trackingKeys = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+import { trackingKeys } from './tracking-keys.ts';
 
 export const trackingSchema = z
   .partialRecord(z.enum(trackingKeys), z.string().trim().max(100, 'text_too_long'))

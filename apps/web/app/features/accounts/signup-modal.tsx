@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { SignupForm } from './signup-form.tsx';
+
+// Loaded when the modal opens: the form brings zod, which no page needs on first load.
+const SignupForm = lazy(() => import('./signup-form.tsx').then((module) => ({ default: module.SignupForm })));
 
 export const signupModalParam = 'signup';
 
@@ -32,7 +34,9 @@ export function SignupModal() {
   return (
     <Modal id="signup-modal" title={t('signup.title')} onClose={close}>
       <p className="text-body-secondary">{t('signup.intro')}</p>
-      <SignupForm />
+      <Suspense fallback={<p className="placeholder-glow" aria-busy="true" />}>
+        <SignupForm />
+      </Suspense>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { trackingKeys } from '@app/shared/accounts/signup';
+import { trackingKeys } from '@app/shared/accounts/tracking-keys';
 
 const storageKey = 'signup-tracking';
 

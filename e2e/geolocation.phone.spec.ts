@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning } from './support/fixtures.ts';
+import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
 
 test.use({ permissions: ['geolocation'], geolocation: { latitude: 52.0907, longitude: 5.1214 } });
 
@@ -9,12 +9,7 @@ test('with the browser position a member searches near them and fills in the liv
   baseURL,
 }) => {
   await dismissEntryWarning(context, baseURL!);
-  await page.goto('/login?redirect=%2Fmembers');
-  await page.getByLabel('E-mailadres').fill('bijna-op@hartklop.test');
-  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members$/);
-  await page.waitForLoadState('networkidle');
+  await loginToMembers(page, 'bijna-op@hartklop.test');
 
   await page.getByRole('button', { name: 'In mijn buurt' }).click();
   await expect(page).toHaveURL(/country=NL/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning } from './support/fixtures.ts';
+import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
 
 test('a free member opens a profile, sees locked photos, blocks the member and no longer finds them', async ({
   page,
@@ -7,11 +7,7 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   baseURL,
 }) => {
   await dismissEntryWarning(context, baseURL!);
-  await page.goto('/login?redirect=%2Fmembers');
-  await page.getByLabel('E-mailadres').fill('demo@hartklop.test');
-  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members$/);
+  await loginToMembers(page, 'demo@hartklop.test');
 
   // Open a member with more than one photo.
   const cards = page.getByTestId('search-results').locator('.member-card');

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning } from './support/fixtures.ts';
+import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
 
 test('a member searches with filters on a phone and pages through the results', async ({ page, context, baseURL }) => {
   await dismissEntryWarning(context, baseURL!);
-  await page.goto('/login?redirect=%2Fmembers');
-  await page.getByLabel('E-mailadres').fill('premium@hartklop.test');
-  await page.getByLabel('Wachtwoord').fill('hartklop-demo');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members$/);
-  await page.waitForLoadState('networkidle');
+  await loginToMembers(page, 'premium@hartklop.test');
   await expect(page.getByTestId('search-count')).toContainText('leden gevonden');
   const totalText = (await page.getByTestId('search-count').textContent())!;
   const total = Number(totalText.match(/\d+/)![0]);

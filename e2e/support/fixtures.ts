@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Marks the adult-content warning as closed, for journeys about something else. */
 export async function dismissEntryWarning(context: BrowserContext, baseURL: string) {
@@ -23,4 +23,14 @@ export function siteUrl(baseURL: string, host: string) {
   const url = new URL(baseURL);
   url.hostname = host;
   return url.toString();
+}
+
+/** Logs a demo member in through the login page and waits on /members until the page is live. */
+export async function loginToMembers(page: Page, email: string, password = 'hartklop-demo') {
+  await page.goto('/login?redirect=%2Fmembers');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.waitForLoadState('networkidle');
 }

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
+
+/** Profiles that search shows (active and not invisible): the condition of the partial search indexes. */
+const listed = (table: { status: AnyPgColumn; invisible: AnyPgColumn }) =>
+  sql`${table.status} = 'active' and ${table.invisible} = false`;
 
 /** What members see of a person. Fictional profiles have no login. */
 export const profiles = pgTable(
@@ -39,25 +55,17 @@ export const profiles = pgTable(
     index('profiles_site_recent_idx').on(table.siteId, table.id),
     // Search walks one of these newest-first and stops after a page: the equality filters (country, region) lead,
     // the id gives the order, and gender and age are checked on the way. Only listed profiles are indexed.
-    index('profiles_listed_idx')
-      .on(table.siteId, table.id)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
-    index('profiles_listed_country_idx')
-      .on(table.siteId, table.country, table.id)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
-    index('profiles_listed_region_idx')
-      .on(table.siteId, table.country, table.region, table.id)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+    index('profiles_listed_idx').on(table.siteId, table.id).where(listed(table)),
+    index('profiles_listed_country_idx').on(table.siteId, table.country, table.id).where(listed(table)),
+    index('profiles_listed_region_idx').on(table.siteId, table.country, table.region, table.id).where(listed(table)),
     // Totals: every filter column in the key, so a count reads just the matching range, from the index alone.
-    index('profiles_count_idx')
-      .on(table.siteId, table.gender, table.birthDate)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+    index('profiles_count_idx').on(table.siteId, table.gender, table.birthDate).where(listed(table)),
     index('profiles_count_country_idx')
       .on(table.siteId, table.country, table.gender, table.birthDate)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+      .where(listed(table)),
     index('profiles_count_region_idx')
       .on(table.siteId, table.country, table.region, table.gender, table.birthDate)
-      .where(sql`${table.status} = 'active' and ${table.invisible} = false`),
+      .where(listed(table)),
     check('profiles_name_length', sql`char_length(${table.name}) between 1 and 40`),
   ],
 );

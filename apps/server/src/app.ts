@@ -117,31 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     log: app.log,
   });
-  const signup = createSignupService({
-    db: database.db,
-    transact: transactOn(database.db),
-    mail,
-    catalogs,
-    createSession: accounts.createSession,
-    now,
-  });
-  const passwordReset = createPasswordResetService({
-    db: database.db,
-    transact: transactOn(database.db),
-    mail,
-    catalogs,
-    createSession: accounts.createSession,
-    now,
-  });
-  const accountSettings = createAccountSettingsService({
-    db: database.db,
-    transact: transactOn(database.db),
-    mail,
-    catalogs,
-    signup,
-    storage,
-    now,
-  });
+  // What the services that mail links to members share.
+  const mailingDeps = { db: database.db, transact: transactOn(database.db), mail, catalogs, now };
+  const signup = createSignupService({ ...mailingDeps, createSession: accounts.createSession });
+  const passwordReset = createPasswordResetService({ ...mailingDeps, createSession: accounts.createSession });
+  const accountSettings = createAccountSettingsService({ ...mailingDeps, signup, storage });
   app.decorate('jobs', {
     sendDueMails: () => mail.sendDueMails(),
     purgeDeletedAccounts: () => accountSettings.purgeDeletedAccounts(),

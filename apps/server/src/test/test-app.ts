@@ -47,6 +47,13 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): P
   };
 }
 
+/** The `auth.token` cookie a login or signup answer set, as a Cookie header value. */
+export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === 'auth.token');
+  if (!cookie) throw new Error('the answer set no session cookie');
+  return `auth.token=${cookie.value}`;
+}
+
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
 export async function createTestApp(
   options: { profiles?: number; now?: () => Date; smtpUrl?: string } = {},

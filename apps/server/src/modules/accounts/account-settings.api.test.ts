@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
 import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 
@@ -41,7 +41,7 @@ async function signupUser(email: string) {
     password: 'sterk-genoeg-123',
     date_of_birth: '1988-08-08',
   });
-  return `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`;
+  return sessionCookie(response);
 }
 
 describe(`settings on ${testDatabaseKind()}`, () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
 import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -33,7 +33,7 @@ describe(`password reset on ${testDatabaseKind()}`, () => {
   it('mails a link; the new password works, the old one and other sessions end, the link is single-use', async () => {
     const email = demoAccounts[1].email;
     const login = await post('/api/user.php', { email, password: demoPassword });
-    const oldSession = `auth.token=${login.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const oldSession = sessionCookie(login);
 
     expect((await post('/api/password-reset.php', { email })).json()).toEqual({ sent: true });
     const token = await resetToken(email);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoSiteSettings } from '../../db/seed/demo-site.ts';
 import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
@@ -180,7 +180,7 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
 
   it('sends the activation mail again on request, not once active', async () => {
     const created = await signup(form('opnieuw@example.com'));
-    const cookie = `auth.token=${created.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const cookie = sessionCookie(created);
     const headers = { host: 'localhost', cookie, 'x-request-type': 'client' };
     expect((await t.app.inject({ method: 'POST', url: '/api/activation-mail.php', headers })).json()).toEqual({
       sent: true,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes } from '../../db/schema/credits.ts';
 import { demoAccounts, demoPassword, demoSiteSettings } from '../../db/seed/demo-site.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ async function login(email: string, host = 'localhost:3000', password = demoPass
     headers: { host, 'x-request-type': 'client', 'content-type': 'application/json' },
     payload: JSON.stringify({ email, password }),
   });
-  return `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`;
+  return sessionCookie(response);
 }
 async function signupOn(host: string, email: string) {
   const response = await t.app.inject({
@@ -50,7 +50,7 @@ async function signupOn(host: string, email: string) {
     headers: { host, 'x-request-type': 'client', 'content-type': 'application/json' },
     payload: JSON.stringify({ email, name: 'Zuinig', password: 'sterk-genoeg-123', date_of_birth: '1988-08-08' }),
   });
-  return `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`;
+  return sessionCookie(response);
 }
 
 describe(`discount codes on ${testDatabaseKind()}`, () => {

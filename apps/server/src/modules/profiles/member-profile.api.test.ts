@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
 let owner = { cookie: '', profileId: 0 };
@@ -17,7 +17,7 @@ async function login(email: string) {
     payload: JSON.stringify({ email, password: demoPassword }),
   });
   return {
-    cookie: `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`,
+    cookie: sessionCookie(response),
     profileId: response.json().user.profile.id as number,
   };
 }

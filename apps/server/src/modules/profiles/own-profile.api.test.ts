@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { photoFileName } from './photo-processing.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 
@@ -20,7 +20,7 @@ async function signupCookie(email: string) {
     payload: JSON.stringify({ email, name: 'Fotograaf', password: 'sterk-genoeg-123', date_of_birth: '1991-01-01' }),
     remoteAddress: `198.51.100.${email.length}`,
   });
-  return `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`;
+  return sessionCookie(response);
 }
 const upload = (cookie: string, payload: Buffer, type = 'image/jpeg') =>
   t.app.inject({
@@ -102,7 +102,7 @@ describe(`own profile and photos on ${testDatabaseKind()}`, () => {
       headers: { ...headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ email: demoAccounts[1].email, password: demoPassword }),
     });
-    const premium = `auth.token=${login.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const premium = sessionCookie(login);
     const premiumUser = login.json().user;
     const before = await createProfilesRepository(t.database.db).findPhotoCounts(premiumUser.profile.id);
     for (let i = before.total; i < 5; i++) expect((await upload(premium, await jpeg())).statusCode).toBe(200);

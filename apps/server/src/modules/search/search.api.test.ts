@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles.ts';
 import { demoSiteSettings } from '../../db/seed/demo-site.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -172,7 +172,7 @@ describe(`member search on ${testDatabaseKind()}`, () => {
       const user = response.json().user;
       await createAccountsRepository(t.database.db).activateUser(user.id);
       return {
-        cookie: `auth.token=${response.cookies.find((c) => c.name === 'auth.token')!.value}`,
+        cookie: sessionCookie(response),
         profileId: user.profile.id,
       };
     };

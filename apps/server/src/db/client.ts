@@ -53,6 +53,9 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', (error) => process.emitWarning(`idle database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

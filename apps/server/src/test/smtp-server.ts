@@ -5,12 +5,15 @@ import { SMTPServer } from 'smtp-server';
 export interface TestSmtpServer {
   url: string;
   messages: ParsedMail[];
+  /** Connection errors the server reported (a client hanging up mid-session), kept rather than thrown. */
+  errors: Error[];
   close(): Promise<void>;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, parsed. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
+  const errors: Error[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,11 +27,14 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
+  // Without a listener an 'error' event, such as a reset connection, would be thrown as uncaught.
+  server.on('error', (error) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    errors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

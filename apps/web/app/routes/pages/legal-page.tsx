@@ -1,5 +1,6 @@
 import { createTranslator } from '@app/shared/i18n/translator';
 import { data } from 'react-router';
+import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { LegalText } from '../../features/legal/legal-text.tsx';
 import { legalValues } from '../../features/legal/legal-values.ts';
@@ -24,7 +25,12 @@ interface Section {
 /** The legal and help pages: texts from the catalog, filled with the site's company details and settings. */
 export async function loader({ context, params: _params, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  const slug = new URL(request.url).pathname.split('/').pop() ?? '';
+  // A client-side navigation asks for `/pages/terms.data`.
+  const slug =
+    new URL(request.url).pathname
+      .replace(/\.data$/, '')
+      .split('/')
+      .pop() ?? '';
   const page = pageKeys[slug];
   if (!page) throw data(null, { status: 404 });
   const t = createTranslator(c.locale, c.messages);
@@ -63,6 +69,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { title, intro, sections, faq, page } = loaderData;
+  useDocumentTitle(`${title} · ${loaderData.siteName}`);
   return (
     <main className="container legal-page" data-page={page}>
       <h1>{title}</h1>

@@ -4,7 +4,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { isSmartphone } from './signup-modal.tsx';
+import { useSmartphone } from './signup-modal.tsx';
 
 /**
  * While the member has not confirmed the e-mail address: an alert, or a modal right after signup on a phone
@@ -15,6 +15,7 @@ export function ActivationReminder() {
   const { user } = useRootData();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const smartphone = useSmartphone();
   const [state, setState] = useState<{ busy: boolean; note: string | null; failed: boolean }>({
     busy: false,
     note: null,
@@ -50,7 +51,9 @@ export function ActivationReminder() {
     </>
   );
 
-  if (params.has('signup-complete') && isSmartphone()) {
+  // Right after signup a phone gets a modal: until the screen size is known, neither shows.
+  if (params.has('signup-complete') && smartphone === null) return null;
+  if (params.has('signup-complete') && smartphone) {
     const close = () => {
       const next = new URLSearchParams(params);
       next.delete('signup-complete');

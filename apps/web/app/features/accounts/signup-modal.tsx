@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -16,8 +16,21 @@ export function signupHref(search = ''): string {
   return `?${params.toString()}`;
 }
 
+const smartphoneQuery = '(max-width: 767.98px)';
+
 export function isSmartphone(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(max-width: 767.98px)').matches;
+  return typeof window !== 'undefined' && window.matchMedia(smartphoneQuery).matches;
+}
+
+function subscribeToWidth(onChange: () => void) {
+  const list = window.matchMedia(smartphoneQuery);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is phone-sized; null on the server and while hydrating, so both render the same. */
+export function useSmartphone(): boolean | null {
+  return useSyncExternalStore(subscribeToWidth, isSmartphone, () => null);
 }
 
 export function SignupModal() {

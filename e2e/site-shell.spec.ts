@@ -26,6 +26,35 @@ test('the language menu switches language without a reload, and the choice survi
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('after hydration the head keeps its stylesheet, and the title follows client-side navigation', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = 'same page';
+  });
+  const footer = page.getByTestId('site-footer');
+  await footer.getByRole('link', { name: 'Prijzen' }).click();
+  await expect(page).toHaveTitle('Prijzen · Hartklop');
+  await footer.getByRole('link', { name: 'Algemene voorwaarden' }).click();
+  await expect(page).toHaveTitle(/^Algemene voorwaarden · Hartklop$/);
+  await page.getByRole('link', { name: 'Hartklop' }).first().click();
+  await expect(page).toHaveTitle(/^Hartklop · /);
+  // Navigated inside one page: no reload, one <html>, one <body>, and the site's stylesheet still applies.
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+  expect(await page.locator('html').count()).toBe(1);
+  expect(await page.locator('body').count()).toBe(1);
+  expect(await page.locator('head link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toHaveCSS('border-radius', /px/);
+  expect(await page.locator('body title').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 test('/lang-config sets country and language on one page', async ({ page }) => {
   await page.goto('/lang-config');
   await page.getByLabel('Land', { exact: true }).selectOption('BE');

@@ -1,6 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const reactOnPreact = fileURLToPath(new URL('./build-support/react-on-preact.ts', import.meta.url));
+
+/** In the production browser build, React is served by Preact's compatibility layer (decision 009). */
+function preactInTheBrowser(): Plugin {
+  const targets: Record<string, string> = {
+    react: reactOnPreact,
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  };
+  return {
+    name: 'preact-in-the-browser',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== 'client') return null;
+      const target = targets[source];
+      if (!target) return null;
+      if (target === reactOnPreact) return target;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   css: {
@@ -30,5 +56,5 @@ export default defineConfig(({ command }) => ({
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  plugins: [reactRouter()],
+  plugins: [preactInTheBrowser(), reactRouter()],
 }));

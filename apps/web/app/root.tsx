@@ -18,6 +18,7 @@ import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
 import { LoadingBar } from './features/shell/loading-bar.tsx';
+import { runsOnPreact } from './lib/browser-runtime.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import './styles/app.scss';
 
@@ -52,12 +53,30 @@ function useBodyClass(loggedIn: boolean): string {
   return classes.join(' ');
 }
 
+// Preact (the production browser build, decision 009) hydrates the children of <html>, not the element itself,
+// and would rearrange the <head> React's server filled (hoisted titles, preloads, stylesheets). So there the
+// head stays exactly as the server sent it, titles follow through PageTitle, and `lang` is set by hand.
+const serverHead = runsOnPreact ? { __html: document.head.innerHTML } : null;
+
+function HtmlElement({ lang, children }: { lang: string; children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  return runsOnPreact ? children : <html lang={lang}>{children}</html>;
+}
+
+function Head({ children }: { children: ReactNode }) {
+  if (!serverHead) return <head>{children}</head>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own head as the browser parsed it; hydration never writes it
+  return <head dangerouslySetInnerHTML={serverHead} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const bodyClass = useBodyClass(!!data?.user);
   const page = (
-    <html lang={data?.locale ?? 'nl'}>
-      <head>
+    <HtmlElement lang={data?.locale ?? 'nl'}>
+      <Head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#d14470" />
@@ -65,13 +84,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-      </head>
+      </Head>
       <body className={bodyClass}>
         {children}
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </HtmlElement>
   );
   return data ? (
     <I18nProvider locale={data.locale} messages={data.messages}>

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useI18n, useOptionalI18n } from '../../lib/i18n.tsx';
 
 /** The error page: the message (default "Error") and the status (default 500); a 404 links home. */
@@ -14,7 +15,7 @@ export function ErrorPage({ error }: { error: unknown }) {
         : t('error_page.default_message');
   return (
     <main className="error-page container" data-testid="error-page">
-      <title>{`${status} · ${message}`}</title>
+      <PageTitle title={`${status} · ${message}`} />
       <p className="error-page-status">{status}</p>
       <h1 className="h3">{message}</h1>
       <Link className="btn btn-primary mt-3" to="/">

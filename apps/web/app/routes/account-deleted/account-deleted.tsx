@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
@@ -7,7 +8,7 @@ export default function AccountDeleted() {
   const { settings } = useRootData();
   return (
     <main className="container narrow-page text-center">
-      <title>{`${t('account_deleted.title')} · ${settings.name}`}</title>
+      <PageTitle title={`${t('account_deleted.title')} · ${settings.name}`} />
       <h1 className="h3">{t('account_deleted.title')}</h1>
       <p>{t('account_deleted.body')}</p>
       <Link className="btn btn-primary" to="/">

@@ -1,5 +1,6 @@
 import { Link, useMatches } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
@@ -12,7 +13,7 @@ export default function ActivateResult() {
   const title = done ? t('activation.done_title') : t('activation.error_title');
   return (
     <main className="container narrow-page text-center activate-result">
-      <title>{`${title} · ${settings.name}`}</title>
+      <PageTitle title={`${title} · ${settings.name}`} />
       <p className={`activate-icon ${done ? 'text-success' : 'text-danger'}`}>
         <Icon name={done ? 'check-circle' : 'exclamation-triangle'} />
       </p>

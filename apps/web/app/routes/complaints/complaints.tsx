@@ -1,6 +1,7 @@
 import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -50,7 +51,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
   if (reference) {
     return (
       <main className="container narrow-page">
-        <title>{`${t('complaints.title')} · ${loaderData.siteName}`}</title>
+        <PageTitle title={`${t('complaints.title')} · ${loaderData.siteName}`} />
         <div className="alert alert-success" role="status" data-testid="complaint-confirmation">
           <h1 className="h4">{t('complaints.thanks_title')}</h1>
           <p className="mb-0">{t('complaints.thanks_body', { reference })}</p>
@@ -61,7 +62,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="container narrow-page">
-      <title>{`${t('complaints.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('complaints.title')} · ${loaderData.siteName}`} />
       <h1>{t('complaints.title')}</h1>
       <p>{t('complaints.intro', { support_email: loaderData.supportEmail })}</p>
       <form method="post" noValidate onSubmit={onSubmit} className="complaint-form">

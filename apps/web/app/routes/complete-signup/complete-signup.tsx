@@ -1,6 +1,7 @@
 import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import type { OwnProfile } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
@@ -121,7 +122,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="container narrow-page complete-signup">
-      <title>{`${t('complete_signup.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('complete_signup.title')} · ${loaderData.siteName}`} />
       {loaderData.target ? (
         <TargetMemberCard
           member={loaderData.target}

@@ -1,4 +1,5 @@
 import { Icon } from '../../components/ui/icon.tsx';
+import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { SignupLink } from '../../features/accounts/signup-modal.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
-  const title = `${data.site.name} · ${data.site.indexTitle}`;
+  const title = homeTitle(data);
   const image = data.members[0]?.photo?.match;
   return [
     { title },
@@ -38,7 +39,10 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   ];
 }
 
+const homeTitle = (data: Route.ComponentProps['loaderData']) => `${data.site.name} · ${data.site.indexTitle}`;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useDocumentTitle(homeTitle(loaderData));
   const { t } = useI18n();
   const { site, members } = loaderData;
   const { user } = useRootData();

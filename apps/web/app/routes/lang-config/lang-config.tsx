@@ -2,6 +2,7 @@ import { languageMenu } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useState } from 'react';
 import { Form } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SiteLogo } from '../../features/shell/site-logo.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -22,7 +23,7 @@ export default function LangConfig() {
 
   return (
     <main className="lang-config">
-      <title>{`${t('lang_config.title')} · ${settings.name}`}</title>
+      <PageTitle title={`${t('lang_config.title')} · ${settings.name}`} />
       <div className="card lang-config-card">
         <div className="card-body">
           <SiteLogo className="mb-3" to="/" />

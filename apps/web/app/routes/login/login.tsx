@@ -2,6 +2,7 @@ import { loginInputSchema } from '@app/shared/accounts/login';
 import { type FormEvent, useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { safeRedirectPath } from '../../lib/cookies.ts';
@@ -46,7 +47,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="container narrow-page login-page">
-      <title>{`${t('login.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('login.title')} · ${loaderData.siteName}`} />
       <div className="card">
         <div className="card-body">
           <h1 className="h3">{t('login.title')}</h1>

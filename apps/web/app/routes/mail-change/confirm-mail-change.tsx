@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
@@ -23,7 +24,7 @@ export default function ConfirmMailChange() {
 
   return (
     <main className="container narrow-page text-center">
-      <title>{`${t('mail_change.done_title')} · ${settings.name}`}</title>
+      <PageTitle title={`${t('mail_change.done_title')} · ${settings.name}`} />
       {state.done ? (
         <>
           <h1 className="h3">{t('mail_change.done_title')}</h1>

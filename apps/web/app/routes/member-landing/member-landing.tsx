@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { Route } from './+types/member-landing';
@@ -10,7 +11,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const title = `${loaderData.member.name} · ${loaderData.siteName}`;
+  const title = landingTitle(loaderData);
   return [
     { title },
     { property: 'og:title', content: title },
@@ -19,7 +20,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** /members/{id}/landing: a campaign page about one member, leading to the signup with that member as target. */
+const landingTitle = (data: Route.ComponentProps['loaderData']) => `${data.member.name} · ${data.siteName}`;
+
 export default function MemberLanding({ loaderData }: Route.ComponentProps) {
+  useDocumentTitle(landingTitle(loaderData));
   const { t } = useI18n();
   const { member } = loaderData;
   return (

@@ -1,3 +1,4 @@
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SignupForm } from '../../features/accounts/signup-form.tsx';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -14,7 +15,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { member } = loaderData;
   return (
     <main className="container narrow-page signup-page">
-      <title>{`${t('signup.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('signup.title')} · ${loaderData.siteName}`} />
       <div className="card">
         <div className="card-body">
           <TargetMemberCard

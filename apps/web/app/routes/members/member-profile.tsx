@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
@@ -37,7 +38,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { member, siteName } = loaderData;
   const main = member.photos.find((photo) => photo.is_main);
-  const title = `${member.name}${member.age ? `, ${member.age}` : ''} · ${siteName}`;
+  const title = profileTitle(member, siteName);
   return [
     { title },
     { property: 'og:title', content: title },
@@ -47,7 +48,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** /members/{id}: a member's profile with photos (locked ones blurred), details, and blocking. */
+function profileTitle(member: { name: string; age: number | null }, siteName: string) {
+  return `${member.name}${member.age ? `, ${member.age}` : ''} · ${siteName}`;
+}
+
 export default function MemberProfilePage({ loaderData }: Route.ComponentProps) {
+  useDocumentTitle(profileTitle(loaderData.member, loaderData.siteName));
   const { t } = useI18n();
   const user = useSessionUser();
   const navigate = useNavigate();

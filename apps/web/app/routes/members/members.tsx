@@ -6,6 +6,7 @@ import { countryRegions } from '@app/shared/sites/regions-data';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -104,7 +105,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="container members-page">
-      <title>{`${t('members.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
       <h1 className="h3 mt-3">{t('members.title')}</h1>
       <Form key={params.toString()} method="get" className="search-filters" aria-label={t('members.filters')}>
         {fields.has('gender') ? (

@@ -1,6 +1,7 @@
 import { localeInfo } from '@app/shared/i18n/locales';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
@@ -30,7 +31,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     : null;
   return (
     <main className="container pricing-page">
-      <title>{`${t('pricing.title')} · ${siteName}`}</title>
+      <PageTitle title={`${t('pricing.title')} · ${siteName}`} />
       <h1>{t('pricing.title')}</h1>
       <p className="lead">{t('pricing.intro', { site_name: siteName })}</p>
       <div className="row g-3">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
 import {
@@ -28,7 +29,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const photo = user.profile.main_image;
   return (
     <main className="container profile-page">
-      <title>{`${t('settings.profile_title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('settings.profile_title')} · ${loaderData.siteName}`} />
       <header className="profile-header">
         {photo ? (
           <img src={photo.thumb_filename} alt="" width={64} height={64} className="profile-avatar" />

@@ -2,6 +2,7 @@ import { passwordResetSchema } from '@app/shared/accounts/password-reset';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -39,7 +40,7 @@ export default function ChoosePassword() {
 
   return (
     <main className="container narrow-page">
-      <title>{`${t('reset_password.new_title')} · ${settings.name}`}</title>
+      <PageTitle title={`${t('reset_password.new_title')} · ${settings.name}`} />
       <div className="card">
         <div className="card-body">
           <h1 className="h3">{t('reset_password.new_title')}</h1>

@@ -1,6 +1,7 @@
 import { passwordResetRequestSchema } from '@app/shared/accounts/password-reset';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -34,7 +35,7 @@ export default function RequestReset() {
 
   return (
     <main className="container narrow-page">
-      <title>{`${t('reset_password.title')} · ${settings.name}`}</title>
+      <PageTitle title={`${t('reset_password.title')} · ${settings.name}`} />
       <div className="card">
         <div className="card-body">
           <h1 className="h3">{t('reset_password.title')}</h1>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
@@ -19,7 +20,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <main className="container signup-matches">
-      <title>{`${t('signup_matches.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('signup_matches.title')} · ${loaderData.siteName}`} />
       <h1 className="h3 mt-4">{t('signup_matches.title')}</h1>
       <p className="text-body-secondary">{t('signup_matches.intro')}</p>
       {loaderData.members.length ? (

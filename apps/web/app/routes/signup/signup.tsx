@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { SignupForm } from '../../features/accounts/signup-form.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -14,7 +15,7 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <main className="container narrow-page signup-page">
-      <title>{`${t('signup.title')} · ${loaderData.siteName}`}</title>
+      <PageTitle title={`${t('signup.title')} · ${loaderData.siteName}`} />
       <div className="card">
         <div className="card-body">
           <h1 className="h3">{t('signup.title')}</h1>

@@ -2,6 +2,7 @@ import type { accountSettingsSchema } from '@app/shared/accounts/account-setting
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Messages } from '@app/shared/i18n/translator';
+import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
 import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 import { createContext } from 'react-router';
@@ -50,22 +51,6 @@ export interface MemberProfile {
   photos: MemberPhoto[];
   blocked_by_viewer: boolean;
   is_own: boolean;
-}
-
-export interface OwnProfile {
-  gender: string | null;
-  sexuality: string | null;
-  relationship_status: string | null;
-  hair_colour: string | null;
-  eye_colour: string | null;
-  body_type: string | null;
-  tattoos: string | null;
-  reason: string | null;
-  about_me: string;
-  interests: string[];
-  country: string;
-  region: string | null;
-  city: string | null;
 }
 
 /** What the server gives the pages: the site, the visitor, and the services loaders call. */

@@ -11,6 +11,24 @@ import {
   tattooOptions,
 } from './profile-fields.ts';
 
+/** One's own profile as `GET /api/profile.php` answers it and the profile forms edit it. */
+export const ownProfileSchema = z.object({
+  gender: z.string().nullable(),
+  sexuality: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  hair_colour: z.string().nullable(),
+  eye_colour: z.string().nullable(),
+  body_type: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  reason: z.string().nullable(),
+  about_me: z.string(),
+  interests: z.array(z.string()),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
 /** A change to one's own profile; every field optional, unknown fields refused. */
 export const profileUpdateSchema = z.strictObject({
   gender: z.enum(genders, 'validation_failed').optional(),

@@ -1,28 +1,17 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { maxPhotoBytes, photoActionSchema, profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import {
+  maxPhotoBytes,
+  ownProfileSchema,
+  photoActionSchema,
+  profileUpdateSchema,
+} from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { OwnProfileService } from './own-profile.service.ts';
 
-const ownProfileSchema = z.object({
-  profile: z.object({
-    gender: z.string().nullable(),
-    sexuality: z.string().nullable(),
-    relationship_status: z.string().nullable(),
-    hair_colour: z.string().nullable(),
-    eye_colour: z.string().nullable(),
-    body_type: z.string().nullable(),
-    tattoos: z.string().nullable(),
-    reason: z.string().nullable(),
-    about_me: z.string(),
-    interests: z.array(z.string()),
-    country: z.string(),
-    region: z.string().nullable(),
-    city: z.string().nullable(),
-  }),
-});
+const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
 const ownPhotosSchema = z.object({
   photos: z.array(
     z.object({
@@ -49,7 +38,7 @@ export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnPr
     url: '/api/profile.php',
     tag: 'profiles',
     summary: "The logged-in member's own profile fields.",
-    response: ownProfileSchema,
+    response: ownProfileResponseSchema,
     errors: ['authentication_required'],
     handler: async (request) => ({ profile: await ownProfile.findOwnProfile(requireUser(request)) }),
   });
@@ -60,7 +49,7 @@ export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnPr
     tag: 'profiles',
     summary: 'Changes fields of the own profile (personal info, about me, interests).',
     body: profileUpdateSchema,
-    response: ownProfileSchema,
+    response: ownProfileResponseSchema,
     errors: ['validation_failed', 'text_too_long', 'country_not_served', 'invalid_region', 'authentication_required'],
     handler: async (request, { body }) => ({
       profile: await ownProfile.updateOwnProfile(request.site, requireUser(request), body),

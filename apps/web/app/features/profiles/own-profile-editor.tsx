@@ -1,10 +1,10 @@
+import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
-import type { OwnProfile } from '../../context.ts';
 import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';

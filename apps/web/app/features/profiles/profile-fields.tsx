@@ -9,9 +9,9 @@ import {
   signupReasons,
   tattooOptions,
 } from '@app/shared/profiles/profile-fields';
+import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import { profileUpdateSchema } from '@app/shared/profiles/profile-update';
 import { FormField } from '../../components/ui/form-field.tsx';
-import type { OwnProfile } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 export const personalFields = [

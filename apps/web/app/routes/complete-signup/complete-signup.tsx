@@ -1,8 +1,8 @@
+import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import type { OwnProfile } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
 import { AboutFields, PersonalFields, readProfileForm } from '../../features/profiles/profile-fields.tsx';

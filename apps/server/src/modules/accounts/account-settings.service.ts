@@ -1,19 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { accountSettingsUpdateSchema, NotificationSettings } from '@app/shared/accounts/account-settings';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
-import type { Locale } from '@app/shared/i18n/locales';
 import type { z } from 'zod';
-import type { Database, Transact } from '../../db/client.ts';
-import type { Catalogs } from '../../i18n/catalogs.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { createMailRepository } from '../mail/mail.repository.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderActionMail } from '../mail/mail-templates.ts';
 import { allPhotoVariants, photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { hashSessionToken } from './accounts.service.ts';
+import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SignupService } from './signup.service.ts';
 
@@ -24,15 +18,7 @@ function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === '23505' || /users_site_email_idx/.test(String(error));
 }
 
-export function createAccountSettingsService(deps: {
-  db: Database;
-  transact: Transact;
-  mail: MailService;
-  catalogs: Catalogs;
-  signup: SignupService;
-  storage: Storage;
-  now: () => Date;
-}) {
+export function createAccountSettingsService(deps: MailingDeps & { signup: SignupService; storage: Storage }) {
   const repository = createAccountsRepository(deps.db);
 
   async function getSettings(userId: number) {
@@ -84,32 +70,21 @@ export function createAccountSettingsService(deps: {
       if ((await repository.countEmailTokensSince(user.id, 'mail_change', dayAgo)) >= 5) {
         throw new AppError('rate_limited', `mail changes of ${user.id} over the daily limit`);
       }
-      const token = randomBytes(32).toString('base64url');
-      const now = deps.now();
-      await deps.transact(async (tx) => {
-        await createAccountsRepository(tx).insertEmailToken({
-          userId: user.id,
+      await deps.transact((tx) =>
+        queueLinkMail(deps, tx, {
+          site,
+          user: { id: user.id, email: user.email, language: user.language, name: user.profile.name },
           purpose: 'mail_change',
-          tokenHash: createHash('sha256').update(token).digest('hex'),
+          lifetimeMs: mailChangeLifetimeMs,
+          url: `${origin}/mail-change/do`,
           newEmail: email,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + mailChangeLifetimeMs),
-        });
-        const content = renderActionMail({
-          t: deps.catalogs.translator(user.language as Locale),
-          kind: 'mail_change',
-          values: { name: user.profile.name },
-          actionUrl: `${origin}/mail-change/do?token=${token}`,
-          siteName: site.settings.name,
-          supportEmail: site.settings.support_email,
-        });
-        await deps.mail.queueMail(site, 'mail_change', email, content, createMailRepository(tx));
-      });
+        }),
+      );
     },
 
     /** Uses the link from the confirmation mail once. */
     async confirmEmailChange(site: Site, token: string) {
-      const row = await repository.findEmailToken(createHash('sha256').update(token).digest('hex'));
+      const row = await repository.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (row?.purpose !== 'mail_change' || row.usedAt || row.expiresAt <= now || !row.newEmail) {
         throw new AppError('mail_change_link_invalid', 'mail change link not usable');
@@ -141,7 +116,7 @@ export function createAccountSettingsService(deps: {
       await deps.transact(async (tx) => {
         const accounts = createAccountsRepository(tx);
         await accounts.markUserDeleted(user.id, input.reason, deps.now());
-        await deps.signup.queueLinkMail(
+        await deps.signup.queueAccountMail(
           tx,
           site,
           { id: user.id, email: user.email, language: user.language, name: user.profile.name },

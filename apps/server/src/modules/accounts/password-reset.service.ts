@@ -1,26 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
-import type { Locale } from '@app/shared/i18n/locales';
-import type { Database, Transact } from '../../db/client.ts';
-import type { Catalogs } from '../../i18n/catalogs.ts';
-import { createMailRepository } from '../mail/mail.repository.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderActionMail } from '../mail/mail-templates.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
+import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { hashPassword } from './passwords.ts';
 
 const linkLifetimeMs = 60 * 60_000;
 const mailsPerDay = 3;
 
-export function createPasswordResetService(deps: {
-  db: Database;
-  transact: Transact;
-  mail: MailService;
-  catalogs: Catalogs;
-  createSession(userId: number): Promise<string>;
-  now: () => Date;
-}) {
+export function createPasswordResetService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
   const repository = createAccountsRepository(deps.db);
 
   return {
@@ -33,31 +20,21 @@ export function createPasswordResetService(deps: {
       if ((await repository.countEmailTokensSince(user.id, 'password_reset', dayAgo)) >= mailsPerDay) {
         throw new AppError('reset_limit', `reset mails for ${user.id} over the daily limit`);
       }
-      const token = randomBytes(32).toString('base64url');
       const name = (await repository.findProfileName(user.profileId)) ?? '';
-      await deps.transact(async (tx) => {
-        await createAccountsRepository(tx).insertEmailToken({
-          userId: user.id,
+      await deps.transact((tx) =>
+        queueLinkMail(deps, tx, {
+          site,
+          user: { id: user.id, email: user.email, language: user.language, name },
           purpose: 'password_reset',
-          tokenHash: createHash('sha256').update(token).digest('hex'),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + linkLifetimeMs),
-        });
-        const content = renderActionMail({
-          t: deps.catalogs.translator(user.language as Locale),
-          kind: 'password_reset',
-          values: { name },
-          actionUrl: `${origin}/reset-password/do?token=${token}`,
-          siteName: site.settings.name,
-          supportEmail: site.settings.support_email,
-        });
-        await deps.mail.queueMail(site, 'password_reset', user.email, content, createMailRepository(tx));
-      });
+          lifetimeMs: linkLifetimeMs,
+          url: `${origin}/reset-password/do`,
+        }),
+      );
     },
 
     /** Sets the new password with a valid link, ends every session of the account, and starts a new one. */
     async resetPassword(site: Site, token: string, password: string): Promise<{ token: string }> {
-      const row = await repository.findEmailToken(createHash('sha256').update(token).digest('hex'));
+      const row = await repository.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (row?.purpose !== 'password_reset' || row.usedAt || row.expiresAt <= now) {
         throw new AppError('reset_link_invalid', 'reset link not usable');

@@ -1,15 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { createSignupInputSchema } from '@app/shared/accounts/signup';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { z } from 'zod';
-import type { Database, Transact } from '../../db/client.ts';
-import type { Catalogs } from '../../i18n/catalogs.ts';
-import { createMailRepository } from '../mail/mail.repository.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderActionMail } from '../mail/mail-templates.ts';
+import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
+import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { hashPassword } from './passwords.ts';
 
 type SignupInput = z.output<ReturnType<typeof createSignupInputSchema>>;
@@ -19,54 +15,25 @@ const reactivationWindowMs = 14 * 24 * 60 * 60_000;
 const signupsPerAddressPerHour = 5;
 const activationMailsPerHour = 5;
 
-function newToken() {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: createHash('sha256').update(token).digest('hex') };
-}
-
-export function hashEmailToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function createSignupService(deps: {
-  db: Database;
-  transact: Transact;
-  mail: MailService;
-  catalogs: Catalogs;
-  createSession(userId: number): Promise<string>;
-  now: () => Date;
-}) {
+export function createSignupService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
   const repository = createAccountsRepository(deps.db);
 
   /** Queues the mail with a fresh single-use link; inside the caller's transaction when given one. */
-  async function queueLinkMail(
+  function queueAccountMail(
     db: Database,
     site: Site,
     user: { id: number; email: string; language: string; name: string },
     purpose: 'activation' | 'reactivation',
     origin: string,
   ) {
-    const { token, hash } = newToken();
-    const now = deps.now();
-    const accounts = createAccountsRepository(db);
-    await accounts.insertEmailToken({
-      userId: user.id,
+    const activation = purpose === 'activation';
+    return queueLinkMail(deps, db, {
+      site,
+      user,
       purpose,
-      tokenHash: hash,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + (purpose === 'activation' ? activationLifetimeMs : reactivationWindowMs)),
+      lifetimeMs: activation ? activationLifetimeMs : reactivationWindowMs,
+      url: `${origin}${activation ? '/api/activate.php' : '/api/reactivate.php'}`,
     });
-    const path = purpose === 'activation' ? '/api/activate.php' : '/api/reactivate.php';
-    const t = deps.catalogs.translator(user.language as Locale);
-    const content = renderActionMail({
-      t,
-      kind: purpose,
-      values: { name: user.name },
-      actionUrl: `${origin}${path}?token=${token}`,
-      siteName: site.settings.name,
-      supportEmail: site.settings.support_email,
-    });
-    await deps.mail.queueMail(site, purpose, user.email, content, createMailRepository(db));
   }
 
   function assertSignupsOpen(site: Site, input: SignupInput) {
@@ -78,7 +45,7 @@ export function createSignupService(deps: {
 
   return {
     /** Mails a single-use link (activation, or reactivation within the 14 days after a deletion). */
-    queueLinkMail,
+    queueAccountMail,
 
     /**
      * Creates an unconfirmed account with a disabled profile, sends the activation mail through the outbox and
@@ -97,7 +64,7 @@ export function createSignupService(deps: {
         const deletedAt = existing.deletedAt?.getTime() ?? 0;
         if (now.getTime() - deletedAt < reactivationWindowMs) {
           const name = (await repository.findProfileName(existing.profileId)) ?? '';
-          await deps.transact((tx) => queueLinkMail(tx, site, { ...existing, name }, 'reactivation', meta.origin));
+          await deps.transact((tx) => queueAccountMail(tx, site, { ...existing, name }, 'reactivation', meta.origin));
           throw new AppError('account_reactivation_sent', `reactivation mail for ${input.email}`);
         }
         throw new AppError('account_unavailable', `signup for finally deleted ${input.email}`);
@@ -138,7 +105,7 @@ export function createSignupService(deps: {
             signupIp: meta.ip,
             signupDate: now,
           });
-          await queueLinkMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
+          await queueAccountMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
           return user.id;
         });
         return { token: await deps.createSession(userId) };
@@ -154,7 +121,7 @@ export function createSignupService(deps: {
     /** Uses an activation (or reactivation) link once; answers whether the account is now active. */
     async activate(token: string, purpose: 'activation' | 'reactivation' = 'activation'): Promise<boolean> {
       if (!token || token.length > 100) return false;
-      const row = await repository.findEmailToken(hashEmailToken(token));
+      const row = await repository.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now) return false;
       return deps.transact(async (tx) => {
@@ -174,7 +141,7 @@ export function createSignupService(deps: {
         throw new AppError('rate_limited', `activation mails for ${userId} over the hourly limit`);
       }
       const name = (await repository.findProfileName(user.profileId)) ?? '';
-      await deps.transact((tx) => queueLinkMail(tx, site, { ...user, name }, 'activation', origin));
+      await deps.transact((tx) => queueAccountMail(tx, site, { ...user, name }, 'activation', origin));
     },
   };
 }

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo.ts';
 import { createMemoryStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,10 +55,14 @@ export function sessionCookie(response: { cookies: { name: string; value: string
   return `auth.token=${cookie.value}`;
 }
 
+interface TestAppOptions {
+  profiles?: number;
+  now?: () => Date;
+  smtpUrl?: string;
+}
+
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
-export async function createTestApp(
-  options: { profiles?: number; now?: () => Date; smtpUrl?: string } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const storage = createMemoryStorage();
@@ -76,5 +81,21 @@ export async function createTestApp(
       await drop();
     },
     dropDatabase: drop,
+  };
+}
+
+export type TestAppWithSmtp = TestApp & { smtp: TestSmtpServer };
+
+/** createTestApp sending its mail to a real SMTP server on loopback; close() stops both. */
+export async function createTestAppWithSmtp(options: Omit<TestAppOptions, 'smtpUrl'> = {}): Promise<TestAppWithSmtp> {
+  const smtp = await startTestSmtpServer();
+  const t = await createTestApp({ ...options, smtpUrl: smtp.url });
+  return {
+    ...t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+    },
   };
 }

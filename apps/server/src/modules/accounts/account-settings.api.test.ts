@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { deliverMailTo, mailLink } from '../../test/smtp-server.ts';
+import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 let clock = new Date('2026-11-22T12:00:00Z');
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ profiles: 8, now: () => clock, smtpUrl: smtp.url });
+  t = await createTestAppWithSmtp({ profiles: 8, now: () => clock });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const base = { host: 'localhost:3000', 'x-request-type': 'client', 'content-type': 'application/json' };
 function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, body?: object) {
@@ -32,7 +27,7 @@ async function login(email: string, password = demoPassword) {
   return { status: response.statusCode, cookie: value ? `auth.token=${value}` : '' };
 }
 async function lastLink(to: string, path: string) {
-  return mailLink(await deliverMailTo(t.app, smtp, to), path)?.searchParams.get('token') ?? '';
+  return mailLink(await deliverMailTo(t.app, t.smtp, to), path)?.searchParams.get('token') ?? '';
 }
 async function signupUser(email: string) {
   const response = await call('POST', '/api/signup.php', '', {

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { deliverMailTo, mailLink } from '../../test/smtp-server.ts';
+import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 let clock = new Date('2026-11-22T12:00:00Z');
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ profiles: 8, now: () => clock, smtpUrl: smtp.url });
+  t = await createTestAppWithSmtp({ profiles: 8, now: () => clock });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const headers = { host: 'localhost:3000', 'x-request-type': 'client', 'content-type': 'application/json' };
 const post = (url: string, body: object, extra: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload: JSON.stringify(body) });
 
 async function resetToken(email: string) {
-  return mailLink(await deliverMailTo(t.app, smtp, email), '/reset-password/do')?.searchParams.get('token') ?? '';
+  return mailLink(await deliverMailTo(t.app, t.smtp, email), '/reset-password/do')?.searchParams.get('token') ?? '';
 }
 
 describe(`password reset on ${testDatabaseKind()}`, () => {

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoSiteSettings } from '../../db/seed/demo-site.ts';
-import { deliverMailTo, mailLink, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { deliverMailTo, mailLink } from '../../test/smtp-server.ts';
+import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 let clock = new Date('2026-11-22T12:00:00Z');
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ profiles: 4, now: () => clock, smtpUrl: smtp.url });
+  t = await createTestAppWithSmtp({ profiles: 4, now: () => clock });
   const sites = createSitesRepository(t.database.db);
   await sites.insertSite(
     { companyId: 1, settings: { ...demoSiteSettings, name: 'Alleen Via Partners', signups: 'with_trafficsource' } },
@@ -22,10 +20,7 @@ beforeAll(async () => {
     'gesloten.test',
   ]);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 let addressCounter = 0;
 function signup(body: object, options: { host?: string; cookie?: string; ip?: string } = {}) {
@@ -51,7 +46,7 @@ const form = (email: string) => ({
   signup_message: 'Hoi allemaal!',
 });
 
-const mailTo = (address: string) => deliverMailTo(t.app, smtp, address);
+const mailTo = (address: string) => deliverMailTo(t.app, t.smtp, address);
 
 describe(`signup and activation on ${testDatabaseKind()}`, () => {
   it('creates an unconfirmed account, logs it in, and mails a single-use activation link', async () => {
@@ -118,14 +113,14 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
     [{ email: 'lotte@@example' }, 'invalid_email', 'Ongeldige e-mail'],
     [{ password: 'abc' }, 'password_too_weak', undefined],
   ])('refuses %j with the spec text and creates nothing', async (change, error, message) => {
-    const before = smtp.messages.length;
+    const before = t.smtp.messages.length;
     const response = await signup({ ...form('check@example.com'), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(error);
     if (message) expect(response.json().message).toBe(message);
     expect(response.cookies.find((c) => c.name === 'auth.token')).toBeUndefined();
     await t.app.jobs.sendDueMails();
-    expect(smtp.messages.length).toBe(before);
+    expect(t.smtp.messages.length).toBe(before);
   });
 
   it('prompts to log in when the address has an account', async () => {
@@ -186,7 +181,7 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
       sent: true,
     });
     const latest = await mailTo('opnieuw@example.com');
-    expect(smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('opnieuw@example.com'))).toHaveLength(2);
+    expect(t.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('opnieuw@example.com'))).toHaveLength(2);
     const link = mailLink(latest, '/api/activate.php')!;
     await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });
     const after = await t.app.inject({ method: 'POST', url: '/api/activation-mail.php', headers });

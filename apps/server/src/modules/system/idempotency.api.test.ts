@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestAppWithSmtp, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ profiles: 2, smtpUrl: smtp.url });
+  t = await createTestAppWithSmtp({ profiles: 2 });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 function post(url: string, body: object, key?: string) {
   return t.app.inject({
@@ -66,7 +60,7 @@ describe(`Idempotency-Key on ${testDatabaseKind()}`, () => {
     });
     expect(me.json().user.id).toBe(first.json().user.id);
     await t.app.jobs.sendDueMails();
-    expect(smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('eenmaal@example.com'))).toHaveLength(1);
+    expect(t.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('eenmaal@example.com'))).toHaveLength(1);
     expect(await createAccountsRepository(t.database.db).findUserByEmail(1, 'eenmaal@example.com')).not.toBeNull();
   });
 

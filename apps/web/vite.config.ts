@@ -12,7 +12,6 @@ function preactInTheBrowser(): Plugin {
     'react-dom': 'preact/compat',
     'react-dom/client': 'preact/compat/client',
     'react/jsx-runtime': 'preact/jsx-runtime',
-    'react/jsx-dev-runtime': 'preact/jsx-runtime',
   };
   return {
     name: 'preact-in-the-browser',

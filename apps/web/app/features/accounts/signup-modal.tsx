@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { subscribeToMediaQuery } from '../../lib/media-query.ts';
 import { useRootData } from '../../lib/root-data.ts';
 
 // Loaded when the modal opens: the form brings zod, which no page needs on first load.
@@ -22,11 +23,7 @@ export function isSmartphone(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(smartphoneQuery).matches;
 }
 
-function subscribeToWidth(onChange: () => void) {
-  const list = window.matchMedia(smartphoneQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+const subscribeToWidth = subscribeToMediaQuery(smartphoneQuery);
 
 /** Whether the screen is phone-sized; null on the server and while hydrating, so both render the same. */
 export function useSmartphone(): boolean | null {

@@ -1,12 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { subscribeToMediaQuery } from '../../lib/media-query.ts';
 
 const query = '(display-mode: standalone)';
 
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(query);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+const subscribe = subscribeToMediaQuery(query);
 
 /** Whether the site runs as an installed app (home-screen PWA). Always false on the server. */
 export function useInstalledApp(): boolean {

@@ -1,54 +1,66 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdempotencyRepository } from '../modules/system/idempotency.repository.ts';
-import { setSessionCookie } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey: string | null;
-    /** Set when the answer logs a member in, so that a replay can do the same. */
-    sessionIssuedFor: number | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * False for calls whose answer must never be handed out again: logging in and out, signup, and password or
+     * e-mail changes. Their Idempotency-Key is ignored and a retry runs (and is checked) again.
+     */
+    replayable?: boolean;
   }
 }
 
 const keyPattern = /^[A-Za-z0-9_-]{8,100}$/;
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** One request's identity: a key reused with another method, path, query or body is refused. */
+function hashRequest(request: FastifyRequest): string {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  const body = request.body;
+  if (Buffer.isBuffer(body)) hash.update(body);
+  else hash.update(JSON.stringify(body ?? null));
+  return hash.digest('hex');
+}
+
 /**
  * Honours the `Idempotency-Key` header of state-changing API calls: the first answer is stored and a retry with
- * the same key gets it again instead of doing the work twice. A retry while the first is still running gets 409;
- * a 5xx answer is not kept, so the retry does the work.
+ * the same key gets it again instead of doing the work twice. A key belongs to one caller (member, or visitor
+ * address) and one request; a retry while the first is still running gets 409; a 5xx answer is not kept, so the
+ * retry does the work. A replay never sets a cookie: calls that log in or change credentials are not replayable.
  */
 export function registerIdempotency(
   app: FastifyInstance,
-  deps: { repository: IdempotencyRepository; createSession(userId: number): Promise<string>; now: () => Date },
+  deps: { repository: IdempotencyRepository; now: () => Date },
 ) {
   app.decorateRequest('idempotencyKey', null);
-  app.decorateRequest('sessionIssuedFor', null);
 
   const scopedKeyOf = (request: FastifyRequest, key: string) =>
     `${request.site.id}:${request.user ? `u${request.user.id}` : `ip${request.ip}`}:${key}`;
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['idempotency-key'];
-    if (typeof header !== 'string' || !request.url.startsWith('/api/') || !stateChanging.has(request.method)) return;
+    if (typeof header !== 'string' || !stateChanging.has(request.method)) return;
+    if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.replayable === false) return;
     if (!keyPattern.test(header))
       throw new AppError('validation_failed', 'bad idempotency key', { field: 'Idempotency-Key' });
     const scopedKey = scopedKeyOf(request, header);
-    const path = request.url.split('?')[0]!;
-    const existing = await deps.repository.claimKey(scopedKey, request.method, path, deps.now());
+    const requestHash = hashRequest(request);
+    const existing = await deps.repository.claimKey(scopedKey, requestHash, deps.now());
     if (!existing) {
       request.idempotencyKey = scopedKey;
       return;
     }
-    if (existing.method !== request.method || existing.path !== path) {
-      throw new AppError('idempotency_key_reused', `key ${header} used for ${existing.method} ${existing.path}`);
+    if (existing.requestHash !== requestHash) {
+      throw new AppError('idempotency_key_reused', 'idempotency key used for another request');
     }
     if (existing.status === null || existing.body === null) {
-      throw new AppError('request_in_progress', `key ${header} still running`);
-    }
-    if (existing.sessionUserId !== null) {
-      setSessionCookie(request, reply, await deps.createSession(existing.sessionUserId));
+      throw new AppError('request_in_progress', 'idempotent request still running');
     }
     reply.header('idempotent-replay', 'true').header('content-type', 'application/json; charset=utf-8');
     return reply.status(existing.status).send(existing.body);
@@ -61,11 +73,7 @@ export function registerIdempotency(
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await deps.repository.releaseKey(key);
     } else {
-      await deps.repository.completeKey(key, {
-        status: reply.statusCode,
-        body: payload,
-        sessionUserId: request.sessionIssuedFor,
-      });
+      await deps.repository.completeKey(key, { status: reply.statusCode, body: payload });
     }
     return payload;
   });

@@ -25,8 +25,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, userId?: number) {
-  if (userId !== undefined) request.sessionIssuedFor = userId;
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',

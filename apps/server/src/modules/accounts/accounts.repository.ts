@@ -1,10 +1,12 @@
 import type { NotificationSettings } from '@app/shared/accounts/account-settings';
 import { defaultNotificationSettings } from '@app/shared/accounts/account-settings';
-import { and, count, desc, eq, gt, isNull, lt, max, ne } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { emailTokens } from '../../db/schema/tokens.ts';
+import { listedProfile } from '../profiles/profile-visibility.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -69,33 +71,22 @@ export function createAccountsRepository(db: Database) {
       await db.insert(loginAttempts).values(values);
     },
 
-    /** Failed attempts since a moment, and the latest of them. */
-    async findRecentFailures(filter: { siteId: number; email: string } | { ip: string }, since: Date) {
-      const where =
-        'email' in filter
-          ? and(
-              eq(loginAttempts.siteId, filter.siteId),
-              eq(loginAttempts.email, filter.email),
-              eq(loginAttempts.success, false),
-              gt(loginAttempts.createdAt, since),
-            )
-          : and(eq(loginAttempts.ip, filter.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since));
-      const [row] = await db
-        .select({ failures: count(), latest: max(loginAttempts.createdAt) })
-        .from(loginAttempts)
-        .where(where);
-      return { failures: row?.failures ?? 0, latest: row?.latest ? new Date(row.latest) : null };
-    },
-
-    /** The last successful login of an account (a success resets the count of failures). */
-    async findLastSuccess(siteId: number, email: string): Promise<Date | null> {
+    /** Whether the account logged in successfully from this address since a moment (a known device). */
+    async hasLoggedInFrom(siteId: number, email: string, ip: string, since: Date): Promise<boolean> {
       const rows = await db
-        .select({ at: loginAttempts.createdAt })
+        .select({ id: loginAttempts.id })
         .from(loginAttempts)
-        .where(and(eq(loginAttempts.siteId, siteId), eq(loginAttempts.email, email), eq(loginAttempts.success, true)))
-        .orderBy(desc(loginAttempts.createdAt))
+        .where(
+          and(
+            eq(loginAttempts.siteId, siteId),
+            eq(loginAttempts.email, email),
+            gt(loginAttempts.createdAt, since),
+            eq(loginAttempts.ip, ip),
+            eq(loginAttempts.success, true),
+          ),
+        )
         .limit(1);
-      return rows[0]?.at ?? null;
+      return rows.length > 0;
     },
 
     async insertProfile(values: typeof profiles.$inferInsert): Promise<number> {
@@ -113,14 +104,7 @@ export function createAccountsRepository(db: Database) {
       const rows = await db
         .select({ id: profiles.id })
         .from(profiles)
-        .where(
-          and(
-            eq(profiles.siteId, siteId),
-            eq(profiles.id, profileId),
-            eq(profiles.status, 'active'),
-            eq(profiles.invisible, false),
-          ),
-        )
+        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), listedProfile))
         .limit(1);
       return rows[0]?.id ?? null;
     },
@@ -181,6 +165,14 @@ export function createAccountsRepository(db: Database) {
         .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
         .returning({ id: emailTokens.id });
       return rows.length === 1;
+    },
+
+    /** Makes every unused link of a kind useless (a new password ends all outstanding reset links). */
+    async revokeEmailTokens(userId: number, purpose: (typeof emailTokens.$inferInsert)['purpose'], now: Date) {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
     },
 
     async countEmailTokensSince(userId: number, purpose: 'activation' | 'password_reset' | 'mail_change', since: Date) {
@@ -274,9 +266,15 @@ export function createAccountsRepository(db: Database) {
       return removed.map((row) => row.storageKey);
     },
 
-    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
-      return row!;
+    /** Answers null when the site has an account with this address already (a parallel signup won). */
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow | null> {
+      try {
+        const [row] = await db.insert(users).values(values).returning();
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_site_email_idx')) return null;
+        throw error;
+      }
     },
   };
 }

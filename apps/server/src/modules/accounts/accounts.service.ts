@@ -4,12 +4,19 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import { photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
+import type { RateLimitsRepository } from '../system/rate-limits.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { unusedPasswordHash, verifyPassword } from './passwords.ts';
 
 export const lockoutWindowMs = 15 * 60_000;
-export const maxFailuresPerAccount = 5;
+/** Tries for one account from one address: the spec's lock, which only the guessing address feels. */
+export const maxFailuresPerAccountAndAddress = 5;
+/** Tries from one address over all accounts (credential stuffing). */
 export const maxFailuresPerAddress = 20;
+/** Tries for one account from all addresses together (a spread-out attack); known devices pass it. */
+export const maxFailuresPerAccount = 30;
+/** How long an address that logged in to an account counts as the member's own device. */
+const knownDeviceMs = 90 * 24 * 60 * 60_000;
 const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
 
 export function hashSessionToken(token: string): string {
@@ -52,24 +59,52 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
   };
 }
 
-export function createAccountsService(deps: { repository: AccountsRepository; now: () => Date }) {
-  const { repository } = deps;
+/** The login counters of an account; the password reset clears them all (decision 010). */
+export function loginLimitKeys(siteId: number, email: string, ip: string) {
+  return {
+    accountAndAddress: `login:pair:${siteId}:${email}:${ip}`,
+    accountPrefix: `login:pair:${siteId}:${email}:`,
+    account: `login:account:${siteId}:${email}`,
+    address: `login:address:${ip}`,
+  };
+}
 
-  /** Blocks further tries while an account or an address has too many recent failures. */
-  async function assertNotBlocked(site: Site, email: string, ip: string) {
+export function createAccountsService(deps: {
+  repository: AccountsRepository;
+  rateLimits: RateLimitsRepository;
+  now: () => Date;
+}) {
+  const { repository, rateLimits } = deps;
+
+  /**
+   * Counts this try before the password is checked, one atomic statement per counter, and refuses it when a
+   * counter is over its limit: the account from this address, this address over all accounts, and the account
+   * from everywhere (except from an address the member logged in from before). See decision 010.
+   */
+  async function countLoginTry(site: Site, email: string, ip: string) {
     const now = deps.now();
-    const since = new Date(now.getTime() - lockoutWindowMs);
-    const lastSuccess = await repository.findLastSuccess(site.id, email);
-    const accountSince = lastSuccess && lastSuccess > since ? lastSuccess : since;
-    const [account, address] = await Promise.all([
-      repository.findRecentFailures({ siteId: site.id, email }, accountSince),
-      repository.findRecentFailures({ ip }, since),
-    ]);
-    const blockedBy =
-      account.failures >= maxFailuresPerAccount ? account : address.failures >= maxFailuresPerAddress ? address : null;
-    if (!blockedBy?.latest) return;
-    const minutes = Math.max(1, Math.ceil((blockedBy.latest.getTime() + lockoutWindowMs - now.getTime()) / 60_000));
-    throw new AppError('login_blocked', `login blocked for ${email} from ${ip}`, { minutes });
+    const keys = loginLimitKeys(site.id, email, ip);
+    const counters: [string, number][] = [
+      [keys.accountAndAddress, maxFailuresPerAccountAndAddress],
+      [keys.address, maxFailuresPerAddress],
+    ];
+    const knownDevice = await repository.hasLoggedInFrom(site.id, email, ip, new Date(now.getTime() - knownDeviceMs));
+    if (!knownDevice) counters.push([keys.account, maxFailuresPerAccount]);
+    for (const [key, limit] of counters) {
+      const { hits, resetsAt } = await rateLimits.hitRateLimit(key, lockoutWindowMs, now);
+      if (hits > limit) {
+        const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
+        throw new AppError('login_blocked', `login blocked by ${key.split(':')[1]} counter`, { minutes });
+      }
+    }
+    return {
+      /** A right password: the member's own tries no longer count against them. */
+      async forgive() {
+        await rateLimits.clearRateLimit(keys.accountAndAddress);
+        await rateLimits.returnRateLimitHit(keys.address);
+        if (!knownDevice) await rateLimits.returnRateLimitHit(keys.account);
+      },
+    };
   }
 
   async function createSession(userId: number): Promise<string> {
@@ -97,15 +132,16 @@ export function createAccountsService(deps: { repository: AccountsRepository; no
 
     /**
      * Logs in with e-mail and password. A wrong e-mail and a wrong password answer alike and take alike long;
-     * too many failures block the account and the address for a while. Answers a new session token.
+     * too many tries block the account for that address, the address, or the account (decision 010). Answers a new session token.
      */
     async login(site: Site, input: { email: string; password: string }, ip: string) {
-      await assertNotBlocked(site, input.email, ip);
+      const counted = await countLoginTry(site, input.email, ip);
       const user = await repository.findUserByEmail(site.id, input.email);
       const valid = await verifyPassword(user?.passwordHash ?? unusedPasswordHash, input.password);
       const success = valid && user !== null && user.status !== 'deleted';
       await repository.insertLoginAttempt({ siteId: site.id, email: input.email, ip, success, createdAt: deps.now() });
-      if (!success || !user) throw new AppError('login_failed', `failed login for ${input.email}`);
+      if (!success || !user) throw new AppError('login_failed', 'failed login');
+      await counted.forgive();
       const token = await createSession(user.id);
       const sessionUser = await findSessionUser(site, token);
       return { token, user: sessionUser! };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Database, Transact } from '../../db/client.ts';
 import type { emailTokens } from '../../db/schema/tokens.ts';
@@ -7,6 +8,7 @@ import { createMailRepository } from '../mail/mail.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/mail-templates.ts';
 import type { Site } from '../sites/sites.service.ts';
+import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 
 /** What the services that mail single-use links to members share. */
@@ -23,6 +25,25 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/**
+ * How many mails of a kind one address may receive, counted atomically with the token (inside the caller's
+ * transaction), so that neither parallel requests nor a loop of signups for a deleted account can flood a mailbox.
+ */
+const linkMailLimits: Record<LinkPurpose, { mails: number; windowMs: number; error: 'rate_limited' | 'reset_limit' }> =
+  {
+    activation: { mails: 5, windowMs: hourMs, error: 'rate_limited' },
+    reactivation: { mails: 3, windowMs: dayMs, error: 'rate_limited' },
+    password_reset: { mails: 3, windowMs: dayMs, error: 'reset_limit' },
+    mail_change: { mails: 5, windowMs: dayMs, error: 'rate_limited' },
+    // The notice of a confirmed change to the old address; requests are limited already, this only bounds a loop.
+    mail_change_undo: { mails: 10, windowMs: dayMs, error: 'rate_limited' },
+  };
+
+type LinkPurpose = (typeof emailTokens.$inferInsert)['purpose'];
+
 /**
  * Stores a fresh single-use token and queues the mail that carries its link (`{url}?token=…`), in the member's
  * language, both on `db` so that a caller's transaction covers them.
@@ -33,15 +54,25 @@ export async function queueLinkMail(
   link: {
     site: Site;
     user: { id: number; email: string; language: string; name: string };
-    purpose: (typeof emailTokens.$inferInsert)['purpose'];
+    purpose: LinkPurpose;
     lifetimeMs: number;
     url: string;
-    /** For a mail change: the new address, which also receives the mail. */
+    /** For a mail change: the new address, which also receives the mail (for its undo: the old one). */
     newEmail?: string;
+    /** More placeholders for the mail's texts besides `name`. */
+    values?: Record<string, string>;
   },
 ) {
-  const token = randomBytes(32).toString('base64url');
   const now = deps.now();
+  const to = link.newEmail ?? link.user.email;
+  const limit = linkMailLimits[link.purpose];
+  const sent = await createRateLimitsRepository(db).hitRateLimit(
+    `mail:${link.site.id}:${link.purpose}:${to}`,
+    limit.windowMs,
+    now,
+  );
+  if (sent.hits > limit.mails) throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);
+  const token = randomBytes(32).toString('base64url');
   await createAccountsRepository(db).insertEmailToken({
     userId: link.user.id,
     purpose: link.purpose,
@@ -53,11 +84,10 @@ export async function queueLinkMail(
   const content = renderActionMail({
     t: deps.catalogs.translator(link.user.language as Locale),
     kind: link.purpose,
-    values: { name: link.user.name },
+    values: { ...link.values, name: link.user.name },
     actionUrl: `${link.url}?token=${token}`,
     siteName: link.site.settings.name,
     supportEmail: link.site.settings.support_email,
   });
-  const to = link.newEmail ?? link.user.email;
   await deps.mail.queueMail(link.site, link.purpose, to, content, createMailRepository(db));
 }

@@ -1,25 +1,21 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { Site } from '../sites/sites.service.ts';
+import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
+import { loginLimitKeys } from './accounts.service.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
-import { hashPassword } from './passwords.ts';
+import { assertStrongPassword, hashPassword } from './passwords.ts';
 
 const linkLifetimeMs = 60 * 60_000;
-const mailsPerDay = 3;
 
 export function createPasswordResetService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
   const repository = createAccountsRepository(deps.db);
 
   return {
-    /** Mails a single-use link valid for an hour; at most three a day per account. */
+    /** Mails a single-use link valid for an hour; at most three a day per address (link-mail.ts). */
     async requestPasswordReset(site: Site, email: string, origin: string) {
       const user = await repository.findUserByEmail(site.id, email);
-      if (!user || user.status === 'deleted') throw new AppError('email_not_found', `reset for unknown ${email}`);
-      const now = deps.now();
-      const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
-      if ((await repository.countEmailTokensSince(user.id, 'password_reset', dayAgo)) >= mailsPerDay) {
-        throw new AppError('reset_limit', `reset mails for ${user.id} over the daily limit`);
-      }
+      if (!user || user.status === 'deleted') throw new AppError('email_not_found', 'reset for an unknown address');
       const name = (await repository.findProfileName(user.profileId)) ?? '';
       await deps.transact((tx) =>
         queueLinkMail(deps, tx, {
@@ -32,7 +28,10 @@ export function createPasswordResetService(deps: MailingDeps & { createSession(u
       );
     },
 
-    /** Sets the new password with a valid link, ends every session of the account, and starts a new one. */
+    /**
+     * Sets the new password with a valid link, ends every session and every other reset link of the account, lifts
+     * its login locks, and starts a new session.
+     */
     async resetPassword(site: Site, token: string, password: string): Promise<{ token: string }> {
       const row = await repository.findEmailToken(hashLinkToken(token));
       const now = deps.now();
@@ -43,12 +42,19 @@ export function createPasswordResetService(deps: MailingDeps & { createSession(u
       if (!user || user.siteId !== site.id || user.status === 'deleted') {
         throw new AppError('reset_link_invalid', 'reset link of another site or a deleted account');
       }
+      await assertStrongPassword(password, [user.email, (await repository.findProfileName(user.profileId)) ?? '']);
       const passwordHash = await hashPassword(password);
       await deps.transact(async (tx) => {
         const accounts = createAccountsRepository(tx);
         if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('reset_link_invalid', 'used twice');
         await accounts.updatePassword(user.id, passwordHash);
+        await accounts.revokeEmailTokens(user.id, 'password_reset', now);
         await accounts.deleteSessionsOfUser(user.id);
+        // The owner proved the address: whatever locked the account out is lifted (decision 010).
+        const limits = createRateLimitsRepository(tx);
+        const keys = loginLimitKeys(site.id, user.email, '');
+        await limits.clearRateLimitsByPrefix(keys.accountPrefix);
+        await limits.clearRateLimit(keys.account);
       });
       return { token: await deps.createSession(user.id) };
     },

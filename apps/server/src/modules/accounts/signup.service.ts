@@ -4,16 +4,16 @@ import type { Locale } from '@app/shared/i18n/locales';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Site } from '../sites/sites.service.ts';
+import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
-import { hashPassword } from './passwords.ts';
+import { assertStrongPassword, hashPassword } from './passwords.ts';
 
 type SignupInput = z.output<ReturnType<typeof createSignupInputSchema>>;
 
 const activationLifetimeMs = 7 * 24 * 60 * 60_000;
 const reactivationWindowMs = 14 * 24 * 60 * 60_000;
 const signupsPerAddressPerHour = 5;
-const activationMailsPerHour = 5;
 
 export function createSignupService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
   const repository = createAccountsRepository(deps.db);
@@ -60,62 +60,56 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
       const now = deps.now();
       const existing = await repository.findUserByEmail(site.id, input.email);
       if (existing) {
-        if (existing.status !== 'deleted') throw new AppError('account_exists', `signup for existing ${input.email}`);
+        if (existing.status !== 'deleted') throw new AppError('account_exists', 'signup for an existing account');
         const deletedAt = existing.deletedAt?.getTime() ?? 0;
         if (now.getTime() - deletedAt < reactivationWindowMs) {
           const name = (await repository.findProfileName(existing.profileId)) ?? '';
           await deps.transact((tx) => queueAccountMail(tx, site, { ...existing, name }, 'reactivation', meta.origin));
-          throw new AppError('account_reactivation_sent', `reactivation mail for ${input.email}`);
+          throw new AppError('account_reactivation_sent', 'reactivation mail for a deleted account');
         }
-        throw new AppError('account_unavailable', `signup for finally deleted ${input.email}`);
-      }
-      const hourAgo = new Date(now.getTime() - 3_600_000);
-      if ((await repository.countSignupsFromIpSince(meta.ip, hourAgo)) >= signupsPerAddressPerHour) {
-        throw new AppError('rate_limited', `signups from ${meta.ip} over the hourly limit`);
+        throw new AppError('account_unavailable', 'signup for a purged account');
       }
       // A target that has since gone (hidden, deleted) is dropped rather than failing the signup.
       const targetProfileId = input.target_profile_id
         ? await repository.findListableProfileId(site.id, input.target_profile_id)
         : null;
+      await assertStrongPassword(input.password, [input.email, input.name]);
       const passwordHash = await hashPassword(input.password);
       const country = site.settings.countries.includes(meta.country) ? meta.country : site.settings.countries[0]!;
-      try {
-        const userId = await deps.transact(async (tx) => {
-          const accounts = createAccountsRepository(tx);
-          const profileId = await accounts.insertProfile({
-            siteId: site.id,
-            name: input.name,
-            status: 'disabled',
-            birthDate: input.date_of_birth,
-            country,
-            aboutMe: input.signup_message || null,
-            aboutMeLanguage: input.signup_message ? meta.locale : null,
-            createdAt: now,
-            lastActiveAt: now,
-          });
-          const user = await accounts.insertUser({
-            siteId: site.id,
-            profileId,
-            email: input.email,
-            passwordHash,
-            status: 'not_confirmed',
-            language: meta.locale,
-            tracking: input.tracking as Record<string, string>,
-            signupTargetProfileId: targetProfileId,
-            signupIp: meta.ip,
-            signupDate: now,
-          });
-          await queueAccountMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
-          return user.id;
+      const userId = await deps.transact(async (tx) => {
+        // Counted inside the transaction: parallel signups from one address queue on the counter's row.
+        const signups = await createRateLimitsRepository(tx).hitRateLimit(`signup:${meta.ip}`, 3_600_000, now);
+        if (signups.hits > signupsPerAddressPerHour) throw new AppError('rate_limited', 'signups per address');
+        const accounts = createAccountsRepository(tx);
+        const profileId = await accounts.insertProfile({
+          siteId: site.id,
+          name: input.name,
+          status: 'disabled',
+          birthDate: input.date_of_birth,
+          country,
+          aboutMe: input.signup_message || null,
+          aboutMeLanguage: input.signup_message ? meta.locale : null,
+          createdAt: now,
+          lastActiveAt: now,
         });
-        return { token: await deps.createSession(userId) };
-      } catch (error) {
-        // Two signups racing for one address: the unique index lets one win.
-        if ((error as { code?: string }).code === '23505' || /users_site_email_idx/.test(String(error))) {
-          throw new AppError('account_exists', `signup race for ${input.email}`);
-        }
-        throw error;
-      }
+        const user = await accounts.insertUser({
+          siteId: site.id,
+          profileId,
+          email: input.email,
+          passwordHash,
+          status: 'not_confirmed',
+          language: meta.locale,
+          tracking: input.tracking as Record<string, string>,
+          signupTargetProfileId: targetProfileId,
+          signupIp: meta.ip,
+          signupDate: now,
+        });
+        // Two signups racing for one address: the unique index lets one win; the other is told to log in.
+        if (!user) throw new AppError('account_exists', 'signup race for one address');
+        await queueAccountMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
+        return user.id;
+      });
+      return { token: await deps.createSession(userId) };
     },
 
     /** Uses an activation (or reactivation) link once; answers whether the account is now active. */
@@ -136,10 +130,6 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
       const user = await repository.findUserById(userId);
       if (!user || user.siteId !== site.id) throw new AppError('authentication_required', 'no such user');
       if (user.status !== 'not_confirmed') throw new AppError('already_activated', `user ${userId} is ${user.status}`);
-      const hourAgo = new Date(deps.now().getTime() - 3_600_000);
-      if ((await repository.countEmailTokensSince(userId, 'activation', hourAgo)) >= activationMailsPerHour) {
-        throw new AppError('rate_limited', `activation mails for ${userId} over the hourly limit`);
-      }
       const name = (await repository.findProfileName(user.profileId)) ?? '';
       await deps.transact((tx) => queueAccountMail(tx, site, { ...user, name }, 'activation', origin));
     },

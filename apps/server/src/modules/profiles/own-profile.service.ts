@@ -113,16 +113,22 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
       for (const variant of ['full', 'match', 'thumb'] as const) {
         await storage.put(photoFileName(key, variant), processed.files[variant], 'image/jpeg');
       }
-      const photo = await repository.insertPhoto({
-        profileId: user.profile.id,
-        storageKey: key,
-        status: site.isDemo ? 'active' : 'pending',
-        isMain: !counts.hasMain,
-        position: counts.total,
-        width: processed.width,
-        height: processed.height,
-        createdAt: deps.now(),
-      });
+      const photo = await repository.insertPhotoWithinLimit(
+        {
+          profileId: user.profile.id,
+          storageKey: key,
+          status: site.isDemo ? 'active' : 'pending',
+          width: processed.width,
+          height: processed.height,
+          createdAt: deps.now(),
+        },
+        limit,
+      );
+      if (!photo) {
+        // A parallel upload took the last place while this one was being processed.
+        for (const variant of allPhotoVariants) await storage.delete(photoFileName(key, variant));
+        throw new AppError('photo_limit', `photo over ${limit}`, { limit });
+      }
       return { id: photo.id, status: photo.status, is_main: photo.isMain };
     },
 

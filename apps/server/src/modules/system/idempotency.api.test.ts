@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithSmtp, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
+import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 
 let t: TestAppWithSmtp;
@@ -41,24 +42,43 @@ describe(`Idempotency-Key on ${testDatabaseKind()}`, () => {
     expect(third.json().complaint.reference).not.toBe(first.json().complaint.reference);
   });
 
-  it('a retried signup creates one account, sends one mail, and still logs the member in', async () => {
+  it('never replays a login: no session for a wrong password, after logout or after a password change', async () => {
+    const credentials = { email: demoAccounts[0].email, password: demoPassword };
+    const first = await post('/api/user.php', credentials, 'login-key-0001');
+    expect(first.statusCode).toBe(200);
+    const cookie = sessionCookie(first);
+    // The same key with a wrong password is checked again, and fails.
+    const wrong = await post('/api/user.php', { ...credentials, password: 'fout' }, 'login-key-0001');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.cookies.some((c) => c.name === 'auth.token')).toBe(false);
+    await t.app.inject({ url: '/api/logout.php', headers: { host: 'localhost', cookie, 'x-request-type': 'client' } });
+    const newPassword = 'Zonnebloem-Kanaal-1987!';
+    const again = await post('/api/user.php', credentials, 'login-key-0001');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/password.php',
+      headers: { host: 'localhost', cookie: sessionCookie(again), 'x-request-type': 'client' },
+      payload: { old_password: demoPassword, password: newPassword, password_repeat: newPassword },
+    });
+    expect(change.statusCode).toBe(200);
+    const replay = await post('/api/user.php', credentials, 'login-key-0001');
+    expect(replay.statusCode).toBe(401);
+    expect(replay.headers['idempotent-replay']).toBeUndefined();
+  });
+
+  it('a retried signup creates one account and one mail, and hands out no second session', async () => {
     const body = {
       email: 'eenmaal@example.com',
       name: 'Eenmaal',
-      password: 'sterk-genoeg-123',
+      password: 'Zonnebloem-Kanaal-1987!',
       date_of_birth: '1990-01-01',
     };
     const first = await post('/api/signup.php', body, 'signup-key-0001');
     const retry = await post('/api/signup.php', body, 'signup-key-0001');
     expect(first.statusCode).toBe(200);
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json().user.id).toBe(first.json().user.id);
-    const cookie = retry.cookies.find((c) => c.name === 'auth.token')!;
-    const me = await t.app.inject({
-      url: '/api/user.php',
-      headers: { host: 'localhost', cookie: `auth.token=${cookie.value}` },
-    });
-    expect(me.json().user.id).toBe(first.json().user.id);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toBe('account_exists');
+    expect(retry.cookies.some((c) => c.name === 'auth.token')).toBe(false);
     await t.app.jobs.sendDueMails();
     expect(t.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('eenmaal@example.com'))).toHaveLength(1);
     expect(await createAccountsRepository(t.database.db).findUserByEmail(1, 'eenmaal@example.com')).not.toBeNull();
@@ -73,11 +93,14 @@ describe(`Idempotency-Key on ${testDatabaseKind()}`, () => {
     expect(second.headers['idempotent-replay']).toBe('true');
   });
 
-  it('refuses a key used for another call and a malformed key', async () => {
+  it('refuses a key used for another call or another body, and a malformed key', async () => {
     await post('/api/complaints.php', complaint, 'shared-key-0001');
     const other = await post('/api/password-reset.php', { email: 'x@example.com' }, 'shared-key-0001');
-    expect(other.statusCode).toBe(422);
+    expect(other.statusCode).toBe(409);
     expect(other.json().error).toBe('idempotency_key_reused');
+    const otherBody = await post('/api/complaints.php', { ...complaint, name: 'Klaas' }, 'shared-key-0001');
+    expect(otherBody.statusCode).toBe(409);
+    expect(otherBody.json().error).toBe('idempotency_key_reused');
     const malformed = await post('/api/complaints.php', complaint, 'bad key!');
     expect(malformed.statusCode).toBe(400);
   });

@@ -7,10 +7,10 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 export function createIdempotencyRepository(db: Database) {
   return {
     /** Claims a key for a first request; answers the existing row when the key was seen before. */
-    async claimKey(scopedKey: string, method: string, path: string, now: Date): Promise<IdempotencyRow | null> {
+    async claimKey(scopedKey: string, requestHash: string, now: Date): Promise<IdempotencyRow | null> {
       const inserted = await db
         .insert(idempotencyKeys)
-        .values({ scopedKey, method, path, createdAt: now })
+        .values({ scopedKey, requestHash, createdAt: now })
         .onConflictDoNothing()
         .returning({ scopedKey: idempotencyKeys.scopedKey });
       if (inserted.length === 1) return null;
@@ -18,7 +18,7 @@ export function createIdempotencyRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async completeKey(scopedKey: string, answer: { status: number; body: string; sessionUserId: number | null }) {
+    async completeKey(scopedKey: string, answer: { status: number; body: string }) {
       await db.update(idempotencyKeys).set(answer).where(eq(idempotencyKeys.scopedKey, scopedKey));
     },
 

@@ -1,0 +1,57 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/system.ts';
+
+export interface RateLimitHit {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** When the current window ends. */
+  resetsAt: Date;
+}
+
+export function createRateLimitsRepository(db: Database) {
+  return {
+    /**
+     * Counts one hit on a key and answers the count of its window, in one statement: parallel callers each get a
+     * different count, so no more than the limit pass. A window older than `windowMs` starts again at 1.
+     */
+    async hitRateLimit(key: string, windowMs: number, now: Date): Promise<RateLimitHit> {
+      const expired = sql`${rateLimits.windowStartedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, hits: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
+          },
+        })
+        .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+      return { hits: row!.hits, resetsAt: new Date(new Date(row!.windowStartedAt).getTime() + windowMs) };
+    },
+
+    /** Gives one hit back (a login that turned out right should not count against the address). */
+    async returnRateLimitHit(key: string) {
+      await db
+        .update(rateLimits)
+        .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
+    },
+
+    async clearRateLimit(key: string) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+
+    /** Clears every key that starts with a prefix (all addresses' counters of one account, say). */
+    async clearRateLimitsByPrefix(prefix: string) {
+      await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+    },
+
+    async deleteRateLimitsBefore(before: Date) {
+      await db.delete(rateLimits).where(and(lt(rateLimits.windowStartedAt, before)));
+    },
+  };
+}
+
+export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;

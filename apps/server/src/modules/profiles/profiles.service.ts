@@ -34,7 +34,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       if (!photo || photo.siteId !== site.id) return null;
       const isOwner = viewer?.profile.id === photo.profileId;
       if (!isOwner) {
-        if (photo.status !== 'active' || photo.profileStatus !== 'active') return null;
+        if (photo.status !== 'active' || photo.profileStatus !== 'active' || photo.profileInvisible) return null;
         if (viewer && (await repository.findBlockBetween(photo.profileId, viewer.profile.id)).ownerBlocksViewer) {
           return null;
         }

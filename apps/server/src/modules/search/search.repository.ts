@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, lte, notInArray, or, type SQL, sql } fr
 import type { Database } from '../../db/client.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
+import { listedProfile, notBlockedEitherWay } from '../profiles/profile-visibility.ts';
 import { memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export interface SearchFilter {
@@ -20,8 +21,7 @@ export interface SearchFilter {
 function conditions(filter: SearchFilter): SQL[] {
   const list: (SQL | undefined)[] = [
     eq(profiles.siteId, filter.siteId),
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
+    listedProfile,
     filter.gender ? eq(profiles.gender, filter.gender) : undefined,
     filter.country ? eq(profiles.country, filter.country) : undefined,
     filter.region ? eq(profiles.region, filter.region) : undefined,
@@ -32,9 +32,7 @@ function conditions(filter: SearchFilter): SQL[] {
   if (filter.viewerProfileId !== undefined) {
     const viewer = filter.viewerProfileId;
     list.push(sql`${profiles.id} <> ${viewer}`);
-    list.push(
-      sql`not exists (select 1 from ${blocks} where (${blocks.blockerProfileId} = ${viewer} and ${blocks.blockedProfileId} = ${profiles.id}) or (${blocks.blockerProfileId} = ${profiles.id} and ${blocks.blockedProfileId} = ${viewer}))`,
-    );
+    list.push(notBlockedEitherWay(viewer));
   }
   return list.filter((condition): condition is SQL => condition !== undefined);
 }

@@ -19,6 +19,23 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** How long a search total is reused; 0 counts every time (tests). */
   searchCountCacheSeconds: number;
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For: none, a number of hops, or their addresses
+   * (IPs or CIDR ranges). Never "all": a client could then choose its own address.
+   */
+  trustProxy: false | number | string[];
+}
+
+/** `TRUST_PROXY`: false, a hop count (`true` means the one load balancer in front), or a list of proxy addresses. */
+function readTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((part) => part.trim());
+  if (addresses.every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part))) return addresses;
+  throw new Error(
+    `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses, got "${value}"`,
+  );
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -46,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mode === 'test' ? 0 : 120,
       'SEARCH_COUNT_CACHE_SECONDS',
     ),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

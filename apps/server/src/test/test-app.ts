@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { demoPassword } from '../db/seed/demo-site.ts';
 import { seedDemoData } from '../db/seed/seed-demo.ts';
 import { createMemoryStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -55,8 +57,21 @@ export function sessionCookie(response: { cookies: { name: string; value: string
   return `auth.token=${cookie.value}`;
 }
 
+/** Logs a member in with a password (the demo password by default); answers the Cookie header value and the user. */
+export async function loginMember(app: FastifyInstance, email: string, password = demoPassword) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    headers: { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' },
+    payload: JSON.stringify({ email, password }),
+  });
+  return { cookie: sessionCookie(response), user: response.json().user as SessionUser };
+}
+
 interface TestAppOptions {
   profiles?: number;
+  /** Settings that differ from the test configuration (production mode, proxies). */
+  config?: Partial<AppConfig>;
   now?: () => Date;
   smtpUrl?: string;
 }
@@ -67,7 +82,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   const storage = createMemoryStorage();
   await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });
-  const config: AppConfig = { ...loadConfig({ NODE_ENV: 'test' }), serveWeb: false, smtpUrl: options.smtpUrl };
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    serveWeb: false,
+    smtpUrl: options.smtpUrl,
+    ...options.config,
+  };
   const app = await buildApp({ config, database, storage, now: options.now });
   await app.ready();
   return {

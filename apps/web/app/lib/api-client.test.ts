@@ -67,8 +67,11 @@ describe('apiRequest', () => {
 
   it('logs out on 403 authentication_required from any call but the user call', async () => {
     answers = [() => json(403, { error: 'authentication_required', message: 'x' })];
+    answers.push(() => json(200, { ok: true }));
     await settle(apiRequest('PUT', '/api/account-settings.php', {}));
-    expect(assign).toHaveBeenCalledWith('/api/logout.php');
+    expect(calls[1]!.url).toBe('/api/logout.php');
+    expect(header(1, 'x-request-type')).toBe('client');
+    expect(assign).toHaveBeenCalledWith('/');
 
     answers = [() => json(403, { error: 'authentication_required', message: 'x' })];
     assign.mockReset();

@@ -17,9 +17,19 @@ const maxAttempts = 5;
 const retryable = new Set([502, 503, 504]);
 const stateChanging = new Set(['POST', 'PUT', 'DELETE']);
 
-/** When any call but the user call answers 403 authentication_required the session is gone: log out. */
-function logOut() {
-  window.location.assign('/api/logout.php');
+/**
+ * Logs out with the client header (a plain navigation to /api/logout.php only asks), then leaves for the home
+ * page whatever the answer: the session is gone or going either way.
+ */
+export async function logOut() {
+  try {
+    await fetch('/api/logout.php', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'x-request-type': 'client' },
+    });
+  } finally {
+    window.location.assign('/');
+  }
 }
 
 function newIdempotencyKey(): string {
@@ -83,7 +93,7 @@ async function sendRequest<T>(
     const payload = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
     lastError = new ApiRequestError(response.status, payload);
     if (payload.error === 'authentication_required' && !url.startsWith('/api/user.php')) {
-      logOut();
+      void logOut();
       break;
     }
     if (!retryable.has(response.status) && payload.error !== 'request_in_progress') break;

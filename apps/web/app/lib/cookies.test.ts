@@ -20,4 +20,21 @@ describe('cookies', () => {
     expect(safeRedirectPath('/\\evil.example')).toBe('/');
     expect(safeRedirectPath(null)).toBe('/');
   });
+  it('refuses what a browser would turn into another host (the attack of issue 11)', () => {
+    for (const value of [
+      '/\t/evil.example',
+      '/%09/evil.example'.replace('%09', '\t'),
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000/evil.example',
+      '/\\/evil.example',
+      '///evil.example',
+      ' /evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeRedirectPath(value)).toBe('/');
+    }
+    expect(safeRedirectPath('/members/12?tab=photos#top')).toBe('/members/12?tab=photos#top');
+    expect(safeRedirectPath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
 });

@@ -14,8 +14,28 @@ export function preferenceCookie(request: Request, name: string, value: string, 
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** A relative path on this site to go back to after a form post; anything else becomes `/`. */
-export function safeRedirectPath(value: FormDataEntryValue | null): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  return value;
+const placeholderOrigin = 'http://redirect.invalid';
+
+/**
+ * A path on this site to go to after a login or a form post; anything else becomes `/`. The value is parsed as a URL
+ * against a placeholder origin, as a browser would, and must stay on it: control characters (a browser drops a tab
+ * in `/\t/evil.example`, leaving `//evil.example`), backslashes and `//` are refused before that.
+ */
+export function safeRedirectPath(value: FormDataEntryValue | null | undefined): string {
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return '/';
+  try {
+    const url = new URL(value, placeholderOrigin);
+    if (url.origin !== placeholderOrigin) return '/';
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return '/';
+  }
+}
+
+/** A Set-Cookie value that removes the session cookie (same attributes as the server sets it with). */
+export function expiredSessionCookie(request: Request, name: string): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }

@@ -5,6 +5,7 @@ import {
   sessionCookieName,
   userResponseSchema,
 } from '@app/shared/accounts/login';
+import { AppError } from '@app/shared/errors/app-error';
 import { signupStepSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
@@ -16,6 +17,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   defineApiRoute(app, {
     method: 'POST',
     url: '/api/user.php',
+    replayable: false,
     tag: 'accounts',
     summary: 'Logs in with e-mail and password; sets the session cookie and answers the user.',
     body: loginInputSchema,
@@ -23,7 +25,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     errors: ['invalid_email', 'login_failed', 'login_blocked', 'client_header_required'],
     handler: async (request, { body }, reply) => {
       const { token, user } = await accounts.login(request.site, body, request.ip);
-      setSessionCookie(request, reply, token, user.id);
+      setSessionCookie(request, reply, token);
       reply.header('cache-control', 'no-store');
       return { user };
     },
@@ -76,13 +78,19 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     method: 'GET',
     url: '/api/logout.php',
     tag: 'accounts',
-    summary: 'Ends the session. A browser navigation is sent on to the home page.',
+    summary:
+      'Ends the session. Needs `X-Request-Type: client` like every call that changes state, so that a link on another ' +
+      'site cannot log a member out; a plain browser navigation is sent to the page /logout, which asks.',
     response: logoutResponseSchema,
+    errors: ['client_header_required'],
     handler: async (request, _input, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.headers['x-request-type'] !== 'client') {
+        if (request.headers.accept?.includes('text/html')) return reply.redirect('/logout', 303);
+        throw new AppError('client_header_required', 'logout without X-Request-Type');
+      }
       await accounts.logout(request.cookies[sessionCookieName]);
       clearSessionCookie(request, reply);
-      reply.header('cache-control', 'no-store');
-      if (request.headers.accept?.includes('text/html')) return reply.redirect('/', 303);
       return { ok: true as const };
     },
   });

@@ -238,7 +238,7 @@ describe(`site calls on ${testDatabaseKind()}`, () => {
   });
 
   it('refuses a state-changing call without X-Request-Type: client', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/settings.php', headers: { host: 'localhost' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/complaints.php', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('client_header_required');
   });

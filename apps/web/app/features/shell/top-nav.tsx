@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
@@ -168,7 +169,16 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
                       <hr className="dropdown-divider" />
                     </>
                   ) : null}
-                  <a className="dropdown-item" href="/api/logout.php" data-testid="nav-logout">
+                  <a
+                    className="dropdown-item"
+                    href="/api/logout.php"
+                    data-testid="nav-logout"
+                    onClick={(event) => {
+                      // Without JavaScript the link leads to /logout, which asks; here the header says it is us.
+                      event.preventDefault();
+                      void logOut();
+                    }}
+                  >
                     {t('nav.logout')}
                   </a>
                 </>

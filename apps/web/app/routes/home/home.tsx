@@ -8,10 +8,11 @@ import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, settings } = context.get(webContext);
+  const { services, settings, siteOrigin } = context.get(webContext);
   const members = await services.findShowcaseMembers(12);
   return {
     members,
+    siteOrigin,
     site: {
       name: settings.name,
       domain: settings.domain,
@@ -26,13 +27,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const title = homeTitle(data);
-  const image = data.members[0]?.photo?.match;
+  const photo = data.members[0]?.photo?.match;
+  const image = photo ? new URL(photo, data.siteOrigin).href : null;
   return [
     { title },
     { name: 'description', content: data.site.description },
     { property: 'og:title', content: title },
     { property: 'og:description', content: data.site.description },
     { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: `${data.siteOrigin}/` },
     { property: 'og:site_name', content: data.site.name },
     ...(image ? [{ property: 'og:image', content: image }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },

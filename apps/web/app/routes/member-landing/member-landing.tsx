@@ -15,7 +15,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title },
     { property: 'og:title', content: title },
-    ...(loaderData.member.photo ? [{ property: 'og:image', content: loaderData.member.photo }] : []),
+    ...(loaderData.member.photo
+      ? [{ property: 'og:image', content: new URL(loaderData.member.photo, loaderData.siteOrigin).href }]
+      : []),
   ];
 }
 

@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { logOptions } from '../app.ts';
+import { serializeError } from './log-redaction.ts';
+
+const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+
+function failedInsert() {
+  const server = Object.assign(new Error('duplicate key value violates unique constraint "users_site_email_idx"'), {
+    code: '23505',
+    detail: 'Key (site_id, email)=(1, anna@example.com) already exists.',
+  });
+  return new DrizzleQueryError(
+    'insert into "users" ("email", "password_hash", "signup_ip") values ($1, $2, $3)',
+    ['anna@example.com', hash, '203.0.113.9'],
+    server,
+  );
+}
+
+describe('log redaction', () => {
+  it('keeps what explains a failed query and drops its parameters and the duplicate value', () => {
+    const text = JSON.stringify(serializeError(failedInsert()));
+    expect(text).toContain('insert into');
+    expect(text).toContain('23505');
+    for (const secret of ['anna@example.com', hash, '203.0.113.9', 'c2FsdHNhbHQ']) expect(text).not.toContain(secret);
+  });
+
+  it('is what the app logs with: errors and request lines carry no personal data', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...logOptions('info'), stream } });
+    app.get('/fail', async () => {
+      throw failedInsert();
+    });
+    await app.inject({ url: '/fail?token=secret-token&email=anna@example.com', remoteAddress: '203.0.113.9' });
+    await app.close();
+    const log = lines.join('\n');
+    expect(log).toContain('/fail?token=…&email=…');
+    for (const secret of ['anna@example.com', hash, '203.0.113.9', 'secret-token']) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
+
+/**
+ * What the server log must never hold (DESIGN: no passwords, hashes or personal data). Drizzle puts a failed
+ * query's parameters in its error message and stack, and PostgreSQL names the duplicate value in `detail`; the
+ * patterns below are a net for whatever else slips into a message.
+ */
+const secretPatterns: [RegExp, string][] = [
+  [/\nparams: [^\n]*/g, '\nparams: [redacted]'],
+  [/\$argon2(id|i|d)\$[^\s,)]+/g, '[hash]'],
+  [/[^\s@,()'"<>=]+@[^\s@,()'"<>=]+\.[a-z]{2,}/gi, '[email]'],
+  [/\b\d{1,3}(\.\d{1,3}){3}\b/g, '[ip]'],
+  [/\b[0-9a-f]{64}\b/gi, '[hash]'],
+];
+
+export function scrubText(text: string): string {
+  return secretPatterns.reduce((value, [pattern, replacement]) => value.replace(pattern, replacement), text);
+}
+
+const droppedErrorFields = new Set(['params', 'query', 'detail', 'where', 'parameters']);
+
+function scrubValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (!value || typeof value !== 'object' || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    result[key] = droppedErrorFields.has(key) ? '[redacted]' : scrubValue(item, depth + 1);
+  }
+  return result;
+}
+
+/** pino's error serializer, then the query parameters, duplicate values and anything that looks personal removed. */
+export function serializeError(error: Error) {
+  const serialized = scrubValue(stdSerializers.err(error), 0) as ReturnType<typeof stdSerializers.err> & {
+    causeCode?: string;
+  };
+  // The SQLSTATE of the driver's error explains a failed query without its values.
+  for (let cause = (error as { cause?: unknown }).cause, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      serialized.causeCode = code;
+      break;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return serialized;
+}
+
+/** The request line without query values (tokens, addresses) and without the client's address. */
+export function serializeRequest(request: FastifyRequest): { method: string; url: string; host: string } {
+  const [path, query] = request.url.split('?', 2);
+  const keys = query ? [...new URLSearchParams(query).keys()] : [];
+  return {
+    method: request.method,
+    url: keys.length ? `${path}?${keys.map((key) => `${key}=…`).join('&')}` : (path ?? ''),
+    host: request.hostname,
+  };
+}

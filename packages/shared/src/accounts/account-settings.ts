@@ -62,8 +62,14 @@ export const changeEmailSchema = z.strictObject({
     .max(254, 'new_email_invalid')
     .pipe(z.email('new_email_invalid'))
     .transform((email) => email.toLowerCase()),
+  /** The current password: a stolen session alone cannot move the account to another address. */
+  password: z.string('old_password_wrong').min(1, 'old_password_wrong').max(200, 'old_password_wrong'),
 });
 export const mailChangeConfirmSchema = z.strictObject({ token: z.string().min(1).max(100) });
+/** The link from the notice to the old address: puts that address back and locks the account down. */
+export const mailChangeUndoSchema = z.strictObject({ token: z.string().min(1).max(100) });
+/** `reset_token` opens /reset-password/do at once (null when the account is deleted and cannot log in). */
+export const mailChangeUndoResponseSchema = z.object({ ok: z.literal(true), reset_token: z.string().nullable() });
 
 export const deleteReasons = [
   'found_partner',

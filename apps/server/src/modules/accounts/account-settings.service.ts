@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { accountSettingsUpdateSchema, NotificationSettings } from '@app/shared/accounts/account-settings';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
@@ -5,14 +6,24 @@ import type { z } from 'zod';
 import type { Storage } from '../../storage/storage.ts';
 import { allPhotoVariants, photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
+import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { hashSessionToken } from './accounts.service.ts';
+import { hashSessionToken, lockoutWindowMs, maxFailuresPerAccountAndAddress } from './accounts.service.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { maskEmail } from './mask-email.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { SignupService } from './signup.service.ts';
 
 const regretPeriodMs = 14 * 24 * 60 * 60_000;
 const mailChangeLifetimeMs = 24 * 60 * 60_000;
+/** How long the old address can undo a confirmed change. */
+const mailChangeUndoLifetimeMs = 7 * 24 * 60 * 60_000;
+/** The reset link an undo hands out at once, as long-lived as a mailed one. */
+const undoResetLifetimeMs = 60 * 60_000;
+/** Every kind of mailed link: an undo makes all outstanding ones useless. */
+const linkPurposes = ['activation', 'password_reset', 'mail_change', 'reactivation', 'mail_change_undo'] as const;
+/** A password hash no password matches: after an undo only a reset link opens the account. */
+const unusablePasswordHash = '!';
 
 function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === '23505' || /users_site_email_idx/.test(String(error));
@@ -20,6 +31,7 @@ function isUniqueViolation(error: unknown) {
 
 export function createAccountSettingsService(deps: MailingDeps & { signup: SignupService; storage: Storage }) {
   const repository = createAccountsRepository(deps.db);
+  const limits = createRateLimitsRepository(deps.db);
 
   async function getSettings(userId: number) {
     const row = await repository.findAccountSettings(userId);
@@ -27,11 +39,23 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
     return { email: row.email, invisible: row.invisible, notifications: row.notifications };
   }
 
+  /**
+   * Checks the password that confirms a change. Counted like logins (decision 010): a stolen session cannot guess
+   * the password here more than five times in 15 minutes.
+   */
   async function verifyCurrentPassword(userId: number, password: string) {
+    const now = deps.now();
+    const key = `password-check:${userId}`;
+    const { hits, resetsAt } = await limits.hitRateLimit(key, lockoutWindowMs, now);
+    if (hits > maxFailuresPerAccountAndAddress) {
+      const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
+      throw new AppError('login_blocked', 'current password guessed too often', { minutes });
+    }
     const user = await repository.findUserById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('old_password_wrong', `wrong current password for ${userId}`);
+      throw new AppError('old_password_wrong', 'wrong current password');
     }
+    await limits.clearRateLimit(key);
     return user;
   }
 
@@ -51,19 +75,31 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       return getSettings(user.id);
     },
 
-    /** Checks the old password, stores the new one and logs out every other device. */
+    /** Checks the old password, stores the new one, logs out every other device and ends outstanding reset links. */
     async changePassword(user: SessionUser, sessionToken: string, oldPassword: string, password: string) {
       await verifyCurrentPassword(user.id, oldPassword);
+      await assertStrongPassword(password, [user.email, user.profile.name]);
       const passwordHash = await hashPassword(password);
       await deps.transact(async (tx) => {
         const accounts = createAccountsRepository(tx);
         await accounts.updatePassword(user.id, passwordHash);
+        await accounts.revokeEmailTokens(user.id, 'password_reset', deps.now());
         await accounts.deleteOtherSessions(user.id, hashSessionToken(sessionToken));
       });
     },
 
-    /** Mails a confirmation link to the new address; the address changes only when that link is used. */
-    async requestEmailChange(site: Site, user: SessionUser, email: string, origin: string) {
+    /**
+     * Checks the current password, then mails a confirmation link to the new address; the address changes only
+     * when that link is used. The old address hears of it when the change is confirmed, with a link to undo it.
+     */
+    async requestEmailChange(
+      site: Site,
+      user: SessionUser,
+      input: { email: string; password: string },
+      origin: string,
+    ) {
+      const { email } = input;
+      await verifyCurrentPassword(user.id, input.password);
       if (email === user.email) throw new AppError('new_email_invalid', 'same address');
       if (await repository.findUserByEmail(site.id, email)) throw new AppError('email_taken', `${email} is taken`);
       const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60_000);
@@ -82,8 +118,17 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       );
     },
 
-    /** Uses the link from the confirmation mail once. */
-    async confirmEmailChange(site: Site, token: string) {
+    /**
+     * Uses the link from the confirmation mail once: the new address takes effect, every other session of the member
+     * ends (all of them when the link is opened without being logged in as the member), other pending changes die,
+     * and the old address gets a notice with a link to undo the change, valid 7 days.
+     */
+    async confirmEmailChange(
+      site: Site,
+      token: string,
+      origin: string,
+      confirmer: { userId: number; sessionToken: string } | null,
+    ) {
       const row = await repository.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (row?.purpose !== 'mail_change' || row.usedAt || row.expiresAt <= now || !row.newEmail) {
@@ -94,17 +139,79 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
         throw new AppError('mail_change_link_invalid', 'mail change link of another site or a deleted account');
       }
       const newEmail = row.newEmail;
+      const oldEmail = user.email;
+      const name = (await repository.findProfileName(user.profileId)) ?? '';
       try {
         await deps.transact(async (tx) => {
           const accounts = createAccountsRepository(tx);
           if (await accounts.findUserByEmail(site.id, newEmail)) throw new AppError('email_taken', `${newEmail} taken`);
           if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_link_invalid', 'used');
           await accounts.updateEmail(user.id, newEmail);
+          await accounts.revokeEmailTokens(user.id, 'mail_change', now);
+          if (confirmer?.userId === user.id) {
+            await accounts.deleteOtherSessions(user.id, hashSessionToken(confirmer.sessionToken));
+          } else {
+            await accounts.deleteSessionsOfUser(user.id);
+          }
+          await queueLinkMail(deps, tx, {
+            site,
+            user: { id: user.id, email: oldEmail, language: user.language, name },
+            purpose: 'mail_change_undo',
+            lifetimeMs: mailChangeUndoLifetimeMs,
+            url: `${origin}/mail-change/undo`,
+            newEmail: oldEmail,
+            values: { new_email: maskEmail(newEmail) },
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('email_taken', `${newEmail} taken in a race`);
         throw error;
       }
+    },
+
+    /**
+     * The link from the notice to the old address, once: puts the old address back (unless another account took it
+     * meanwhile), ends every session, makes the password and every outstanding mailed link useless, and answers a
+     * fresh reset link's token so that the owner chooses a new password at once (null for a deleted account, which
+     * cannot log in). Answers the account's id too, so the caller can drop its own cookie.
+     */
+    async undoEmailChange(site: Site, token: string): Promise<{ userId: number; resetToken: string | null }> {
+      const row = await repository.findEmailToken(hashLinkToken(token));
+      const now = deps.now();
+      if (row?.purpose !== 'mail_change_undo' || row.usedAt || row.expiresAt <= now || !row.newEmail) {
+        throw new AppError('mail_change_undo_invalid', 'mail change undo link not usable');
+      }
+      const user = await repository.findUserById(row.userId);
+      if (!user || user.siteId !== site.id || user.purgedAt) {
+        throw new AppError('mail_change_undo_invalid', 'undo link of another site or an erased account');
+      }
+      const oldEmail = row.newEmail;
+      const resetToken = user.status === 'deleted' ? null : randomBytes(32).toString('base64url');
+      try {
+        await deps.transact(async (tx) => {
+          const accounts = createAccountsRepository(tx);
+          const holder = await accounts.findUserByEmail(site.id, oldEmail);
+          if (holder && holder.id !== user.id) throw new AppError('email_taken', `${oldEmail} taken meanwhile`);
+          if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_undo_invalid', 'used');
+          await accounts.updateEmail(user.id, oldEmail);
+          await accounts.updatePassword(user.id, unusablePasswordHash);
+          for (const purpose of linkPurposes) await accounts.revokeEmailTokens(user.id, purpose, now);
+          await accounts.deleteSessionsOfUser(user.id);
+          if (resetToken) {
+            await accounts.insertEmailToken({
+              userId: user.id,
+              purpose: 'password_reset',
+              tokenHash: hashLinkToken(resetToken),
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + undoResetLifetimeMs),
+            });
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('email_taken', `${oldEmail} taken in a race`);
+        throw error;
+      }
+      return { userId: user.id, resetToken };
     },
 
     /**

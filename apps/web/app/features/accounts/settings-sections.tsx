@@ -189,22 +189,27 @@ export function PasswordSection() {
 export function EmailSection(props: { email: string }) {
   const { t } = useI18n();
   const errorText = useApiErrorText();
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [status, setStatus] = useState<Status>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = changeEmailSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const form = event.currentTarget;
+    const parsed = changeEmailSchema.safeParse(Object.fromEntries(new FormData(form)));
     setStatus(null);
     if (!parsed.success) {
-      setError(t(`errors.${parsed.error.issues[0]!.message}`, { field: 'email' }));
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path[0] === 'password' ? 'password' : 'email';
+      setErrors({ [field]: t(`errors.${issue.message}`, { field }) });
       return;
     }
-    setError(undefined);
+    setErrors({});
     try {
       await apiRequest('POST', '/api/mail-change.php', parsed.data);
+      form.reset();
       setStatus({ tone: 'success', text: t('settings.email_sent', { email: parsed.data.email }) });
     } catch (failure) {
-      setError(errorText(failure));
+      const code = failure instanceof ApiRequestError ? failure.code : undefined;
+      setErrors(code === 'old_password_wrong' ? { password: errorText(failure) } : { email: errorText(failure) });
     }
   }
   return (
@@ -215,8 +220,11 @@ export function EmailSection(props: { email: string }) {
         </h2>
         <p className="small text-body-secondary">{t('settings.email_current', { email: props.email })}</p>
         <form method="post" noValidate onSubmit={onSubmit}>
-          <FormField id="settings-new-email" label={t('settings.new_email')} error={error}>
+          <FormField id="settings-new-email" label={t('settings.new_email')} error={errors.email}>
             {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
+          </FormField>
+          <FormField id="settings-email-password" label={t('settings.email_password')} error={errors.password}>
+            {(control) => <input {...control} name="password" type="password" autoComplete="current-password" />}
           </FormField>
           <button type="submit" className="btn btn-outline-primary">
             {t('settings.email_save')}

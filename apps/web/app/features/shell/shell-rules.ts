@@ -35,7 +35,12 @@ export function showBackButton(routeName: string | undefined, installedApp: bool
 }
 
 /** Pages that never show the entry warning. */
-export const entryWarningFreeRoutes = new Set(['complete-signup', 'reset-password', 'reset-password-do']);
+export const entryWarningFreeRoutes = new Set([
+  'complete-signup',
+  'reset-password',
+  'reset-password-do',
+  'mail-change-undo',
+]);
 
 export interface EntryWarningInput {
   setting: 'yes' | 'no';

@@ -29,6 +29,7 @@ export default function ConfirmMailChange() {
         <>
           <h1 className="h3">{t('mail_change.done_title')}</h1>
           <p>{t('mail_change.done_body')}</p>
+          <p>{t('mail_change.done_other_devices')}</p>
         </>
       ) : state.error ? (
         <div className="alert alert-danger" role="alert" data-testid="mail-change-error">

@@ -36,6 +36,15 @@ test('a member who forgot the password sets a new one through the mailed link', 
   await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-ander-wachtwoord');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
   await expect(page.getByText('De opgegeven wachtwoorden zijn niet gelijk.')).toBeVisible();
+  // A password from the lists of leaked passwords is refused at its field; the link stays usable.
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('Welkom01!');
+  await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('Welkom01!');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.locator('#reset-password-error')).toHaveText(
+    'Dit wachtwoord is te makkelijk te raden of komt voor in lijsten van gelekte wachtwoorden. Kies een ander wachtwoord.',
+  );
+  await expect(page.getByTestId('reset-error')).toHaveCount(0);
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('een-heel-nieuw-wachtwoord');
   await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-heel-nieuw-wachtwoord');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
   await expect(page.locator('body')).toHaveClass(/logged-in/);

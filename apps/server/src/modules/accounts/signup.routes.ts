@@ -7,7 +7,6 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import { requireUser, setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { SignupService } from './signup.service.ts';
@@ -21,6 +20,7 @@ export function registerSignupRoutes(
   defineApiRoute(app, {
     method: 'POST',
     url: '/api/signup.php',
+    replayable: false,
     tag: 'accounts',
     summary: 'Creates an account (unconfirmed until the mailed link is used), logs it in, answers the user.',
     body: createSignupInputSchema(deps.now),
@@ -33,6 +33,7 @@ export function registerSignupRoutes(
       'date_of_birth_required',
       'date_of_birth_invalid',
       'password_too_weak',
+      'password_too_common',
       'text_too_long',
       'signup_invite_only',
       'account_exists',
@@ -44,12 +45,12 @@ export function registerSignupRoutes(
       const { token } = await deps.signup.signup(request.site, body, {
         ip: request.ip,
         locale: request.locale,
-        origin: requestOrigin(request),
+        origin: request.siteOrigin,
         country: request.visitorPlace.country ?? '',
       });
       const user = await deps.accounts.findSessionUser(request.site, token);
       if (!user) throw new AppError('internal_error', 'new account has no session');
-      setSessionCookie(request, reply, token, user.id);
+      setSessionCookie(request, reply, token);
       return { user };
     },
   });
@@ -63,7 +64,7 @@ export function registerSignupRoutes(
     errors: ['authentication_required', 'already_activated', 'rate_limited'],
     handler: async (request) => {
       const user = requireUser(request);
-      await deps.signup.resendActivation(request.site, user.id, requestOrigin(request));
+      await deps.signup.resendActivation(request.site, user.id, request.siteOrigin);
       return { sent: true as const };
     },
   });

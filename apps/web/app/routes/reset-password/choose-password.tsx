@@ -33,7 +33,9 @@ export default function ChoosePassword() {
       await apiRequest('POST', '/api/password-reset-do.php', parsed.data);
       window.location.assign('/');
     } catch (failure) {
-      setErrors({ form: failure instanceof ApiRequestError ? failure.message : t('errors.internal_error') });
+      // A refused password (too common) belongs at its field; the form alert offers a new link.
+      if (failure instanceof ApiRequestError && failure.field === 'password') setErrors({ password: failure.message });
+      else setErrors({ form: failure instanceof ApiRequestError ? failure.message : t('errors.internal_error') });
       setBusy(false);
     }
   }

@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 const reactOnPreact = fileURLToPath(new URL('./build-support/react-on-preact.ts', import.meta.url));
+const zodJitless = fileURLToPath(new URL('./build-support/zod-jitless.ts', import.meta.url));
 
 /** In the production browser build, React is served by Preact's compatibility layer (decision 009). */
 function preactInTheBrowser(): Plugin {
@@ -23,6 +24,18 @@ function preactInTheBrowser(): Plugin {
       if (!target) return null;
       if (target === reactOnPreact) return target;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/** In the browser (build and development), zod comes without its `new Function` probe, which the CSP reports. */
+function zodWithoutEvalInTheBrowser(): Plugin {
+  return {
+    name: 'zod-without-eval-in-the-browser',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || this.environment.name !== 'client' || importer === zodJitless) return null;
+      return zodJitless;
     },
   };
 }
@@ -55,5 +68,5 @@ export default defineConfig(({ command }) => ({
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  plugins: [preactInTheBrowser(), reactRouter()],
+  plugins: [preactInTheBrowser(), zodWithoutEvalInTheBrowser(), reactRouter()],
 }));

@@ -83,7 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
+            would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}
+        <Links nonce="" />
       </Head>
       <body className={bodyClass}>
         {children}

@@ -5,6 +5,7 @@ import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import type { CountryLocator } from '../modules/sites/geoip.ts';
 import type { Site, SitesService, VisitorPlace } from '../modules/sites/sites.service.ts';
 
@@ -14,10 +15,18 @@ declare module 'fastify' {
     locale: Locale;
     t: Translate;
     visitorPlace: VisitorPlace;
+    /** The site's own origin from its configured domain (see lib/site-origin.ts). */
+    siteOrigin: string;
   }
 }
 
-const siteFreePaths = ['/healthz', '/readyz', '/assets/', '/favicon.ico', '/robots.txt'];
+// Answered alike for every host. Matched exactly (only /assets/ by prefix): `/healthzx` is a page and needs its site.
+const siteFreePaths = new Set(['/healthz', '/readyz', '/favicon.ico', '/robots.txt']);
+
+function isSiteFree(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? url;
+  return siteFreePaths.has(path) || path.startsWith('/assets/');
+}
 
 /** The host a request is answered as: `forced-domain` (query, then config) outside production, else the Host. */
 export function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
@@ -30,7 +39,10 @@ export function requestSiteHost(request: FastifyRequest, config: AppConfig): str
     }
     if (config.forcedDomain) return config.forcedDomain;
   }
-  return request.hostname.replace(/:\d+$/, '').toLowerCase();
+  // A Host that is not a plain name (say `localhost:@evil.example`) is no site's: 404, never a guess.
+  const host = request.host.toLowerCase();
+  if (!/^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) throw new AppError('site_not_found', 'malformed host');
+  return host.replace(/:\d+$/, '');
 }
 
 /** Finds the site by host and the visitor's language before any handler runs. */
@@ -42,6 +54,7 @@ export function registerSiteContext(
   app.decorateRequest('locale', 'nl');
   app.decorateRequest('t', null as unknown as Translate);
   app.decorateRequest('visitorPlace', null as unknown as VisitorPlace);
+  app.decorateRequest('siteOrigin', '');
 
   app.addHook('onRequest', async (request) => {
     const cookieLocale = request.cookies[localeCookieName];
@@ -49,11 +62,12 @@ export function registerSiteContext(
     request.t = deps.catalogs.translator(request.locale);
     const country = deps.countries.findCountry(request.ip);
     request.visitorPlace = country ? { country } : {};
-    if (siteFreePaths.some((path) => request.url.startsWith(path))) return;
+    if (isSiteFree(request.url)) return;
     const host = requestSiteHost(request, deps.config);
     const site = await deps.sites.findSiteByHost(host);
     if (!site) throw new AppError('site_not_found', `no site for host ${host}`);
     request.site = site;
+    request.siteOrigin = siteOrigin(site, deps.config);
     request.locale = resolveLocale(cookieLocale, site.settings.domain_language);
     request.t = deps.catalogs.translator(request.locale);
   });

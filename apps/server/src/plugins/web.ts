@@ -63,7 +63,8 @@ export async function registerWeb(
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     scope.all('/*', async (request, reply) => {
-      if (request.url.startsWith('/api/')) throw new AppError('not_found', `no API route ${request.url}`);
+      // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
+      if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
       const webRequest = createRequest(request.raw, reply.raw);
       const response = await handle(webRequest, await deps.createContext(request));
       reply.status(response.status);

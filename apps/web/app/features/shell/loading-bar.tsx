@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 
 const throttleMs = 200;
-const durationMs = 5000;
 
-/** A thin bar at the top while a page loads: shown after 200 ms, filling over 5 s. */
+/** A thin bar at the top while a page loads: shown after 200 ms, filling over 5 s (app.scss). */
 export function LoadingBar() {
   const navigation = useNavigation();
   const busy = navigation.state === 'loading';
@@ -22,7 +21,6 @@ export function LoadingBar() {
   return (
     <div
       className={`loading-bar${visible ? ' loading-bar-active' : ''}`}
-      style={{ ['--loading-duration' as string]: `${durationMs}ms` }}
       role="progressbar"
       aria-hidden={!visible}
       data-testid="loading-bar"

@@ -135,9 +135,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
       <p className="text-body-secondary small mb-1" data-testid="signup-progress">
         {t('complete_signup.progress', { step: step + 1, total })}
       </p>
-      <div className="signup-progress" aria-hidden="true">
-        <div style={{ width: `${((step + 1) / total) * 100}%` }} />
-      </div>
+      <progress className="signup-progress" value={step + 1} max={total} aria-hidden="true" />
       <div className="card mt-3">
         <div className="card-body">
           {error ? (

@@ -14,12 +14,23 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMIT_EXCEEDED: 'rate_limited',
 };
 
+/** Registry codes for the client-error statuses Fastify and its plugins answer with, besides 400. */
+const clientStatusCodes: Record<number, ErrorCode> = {
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   const code = (error as FastifyError | undefined)?.code;
   if (code && fastifyCodes[code]) return new AppError(fastifyCodes[code], (error as Error).message, { field: 'body' });
-  if ((error as SyntaxError | undefined)?.name === 'SyntaxError' && (error as FastifyError).statusCode === 400) {
-    return new AppError('validation_failed', (error as Error).message, { field: 'body' });
+  // Any other error Fastify or a plugin marks as the client's (a body that does not decompress, an unsupported
+  // Content-Encoding, a malformed URL...) is answered as such: bad input never becomes a 500.
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(clientStatusCodes[status] ?? 'validation_failed', (error as Error).message, { field: 'body' });
   }
   return null;
 }

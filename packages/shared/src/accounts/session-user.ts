@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input.ts';
 
 /** A member's main photo as the client sees it (spec section 3); `match` carries the CDN prefix. */
 export const mainImageSchema = z.object({
@@ -10,11 +11,11 @@ export const mainImageSchema = z.object({
 
 /** The logged-in user (spec section 3): answered by GET /api/user.php. */
 export const sessionUserSchema = z.object({
-  id: z.int(),
+  id: idSchema,
   /** The member's own address (shown in the activation reminder and settings). */
   email: z.string(),
   profile: z.object({
-    id: z.int(),
+    id: idSchema,
     name: z.string(),
     country: z.string(),
     status: z.enum(['active', 'disabled']),
@@ -29,6 +30,6 @@ export const sessionUserSchema = z.object({
   /** The next step of /complete-signup (0 to 4); 5 when done. */
   signup_step: z.int().min(0).max(5),
   /** The profile whose landing page led to the signup; complete-signup shows it and leads back to it. */
-  signup_target_id: z.int().nullable(),
+  signup_target_id: idSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

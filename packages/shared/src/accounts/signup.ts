@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input.ts';
 import { ageOn } from '../profiles/age.ts';
 import { maximumMemberAge, minimumMemberAge } from '../profiles/profile-fields.ts';
 import { emailSchema } from './login.ts';
@@ -54,7 +55,7 @@ export function createSignupInputSchema(today: () => Date = () => new Date()) {
       signup_message: z.string().trim().max(500, 'text_too_long').optional().default(''),
       tracking: trackingSchema,
       /** The member whose landing page the visitor came from (`/members/{id}/signup`). */
-      target_profile_id: z.number().int().positive().optional(),
+      target_profile_id: idSchema.optional(),
     })
     .superRefine((input, context) => {
       if (input.name.toLowerCase() === input.email.toLowerCase()) {

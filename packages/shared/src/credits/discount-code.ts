@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idSchema } from '../input.ts';
 
 /** A discount code as the client sees it (spec section 3). */
 export const discountCodeSchema = z.object({
   code: z.string(),
   country: z.string().nullable(),
-  user_id: z.int().nullable(),
+  user_id: idSchema.nullable(),
   expires: z.iso.datetime({ offset: true }).nullable(),
   value_percentage: z.number(),
   currency: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../input.ts';
 import { interestKeys } from './interests.ts';
 import {
   bodyTypes,
@@ -65,4 +66,4 @@ export const freePhotoLimit = 3;
 export const premiumPhotoLimit = 25;
 export const maxPhotoBytes = 10 * 1024 * 1024;
 
-export const photoActionSchema = z.strictObject({ id: z.int('validation_failed').positive('validation_failed') });
+export const photoActionSchema = z.strictObject({ id: idSchema });

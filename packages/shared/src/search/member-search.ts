@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema, idSchema } from '../input.ts';
 import { genders, maximumMemberAge, minimumMemberAge } from '../profiles/profile-fields.ts';
 import { countryCodeSchema } from '../sites/site-settings.ts';
 
@@ -21,10 +22,8 @@ export const memberSearchQuerySchema = z
       .optional(),
     min_age: age.optional(),
     max_age: age.optional(),
-    cursor: z
-      .string()
-      .regex(/^\d{1,10}$/, 'validation_failed')
-      .optional(),
+    /** The last profile id of the previous page. */
+    cursor: idParamSchema.optional(),
     /** Set by the client when the visitor came through a traffic source (query or stored). */
     trafficsource: z.literal('1').optional(),
   })
@@ -35,7 +34,7 @@ export const memberSearchQuerySchema = z
 export type MemberSearchQuery = z.output<typeof memberSearchQuerySchema>;
 
 export const memberCardSchema = z.object({
-  id: z.int(),
+  id: idSchema,
   name: z.string(),
   age: z.int(),
   country: z.string(),

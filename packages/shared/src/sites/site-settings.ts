@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../i18n/locales.ts';
+import { idSchema } from '../input.ts';
 import { interestKeys } from '../profiles/interests.ts';
 import { profileFieldKeys } from '../profiles/profile-fields.ts';
 
@@ -76,7 +77,7 @@ export const siteSettingsSchema = storedSiteSettingsSchema.extend({
   fictional_warning: z.string(),
   fictional_singular: z.string(),
   fictional_plural: z.string(),
-  company_id: z.int(),
+  company_id: idSchema,
   geoip_country: countryCodeSchema,
   region_data: regionDataSchema,
   push_public_key: z.string(),

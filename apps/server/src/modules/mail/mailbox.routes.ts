@@ -1,12 +1,20 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { parseIdParam } from '@app/shared/input';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseQuery } from '../../lib/api-route.ts';
 import type { MailService } from './mail.service.ts';
 
-/** The socket's own address, not one a proxy header claims. */
+/**
+ * The client's address as the server decides it everywhere (`request.ip`: the socket, or the nearest address the
+ * configured proxy hops vouch for). Not the bare socket: behind a proxy on this machine that is always loopback.
+ */
 function fromLoopback(request: FastifyRequest): boolean {
-  const address = request.raw.socket.remoteAddress ?? '';
+  const address = request.ip;
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
+
+const mailboxQuerySchema = z.object({ to: z.string().max(254).optional() });
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -18,14 +26,14 @@ function escapeHtml(value: string): string {
  */
 export function registerMailboxRoutes(app: FastifyInstance, mail: MailService) {
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/dev/mailbox') && !fromLoopback(request)) {
-      throw new AppError('not_found', `mailbox asked from ${request.raw.socket.remoteAddress}`);
+    if (request.routeOptions.url?.startsWith('/dev/mailbox') && !fromLoopback(request)) {
+      throw new AppError('not_found', 'mailbox asked from another machine');
     }
   });
 
-  app.get<{ Querystring: { to?: string } }>('/dev/mailbox.json', async (request, reply) => {
+  app.get('/dev/mailbox.json', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const to = request.query.to?.toLowerCase();
+    const to = parseQuery(mailboxQuerySchema, request.query).to?.toLowerCase();
     const mails = await mail.listLocalMails(200);
     return { mails: mails.filter((item) => !to || item.toAddress.toLowerCase() === to) };
   });
@@ -51,8 +59,8 @@ export function registerMailboxRoutes(app: FastifyInstance, mail: MailService) {
   });
 
   app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {
-    const id = Number(request.params.id);
-    const item = Number.isInteger(id) && id > 0 ? await mail.findLocalMail(id) : null;
+    const id = parseIdParam(request.params.id);
+    const item = id === null ? null : await mail.findLocalMail(id);
     if (!item) throw new AppError('not_found', `no local mail ${request.params.id}`);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(item.html);
   });

@@ -1,13 +1,14 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { idSchema } from '@app/shared/input';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
-const blockBodySchema = z.strictObject({ profile_id: z.int('validation_failed').positive('validation_failed') });
+const blockBodySchema = z.strictObject({ profile_id: idSchema });
 const blockedListSchema = z.object({
-  blocked: z.array(z.object({ id: z.int(), name: z.string(), blocked_at: z.string() })),
+  blocked: z.array(z.object({ id: idSchema, name: z.string(), blocked_at: z.string() })),
 });
 
 /** Blocking: a blocked member cannot find, view or contact the blocker (applied in every query, not the UI). */
@@ -42,7 +43,7 @@ export function registerBlocksRoutes(app: FastifyInstance, deps: { repository: B
       const user = requireUser(request);
       if (body.profile_id === user.profile.id)
         throw new AppError('validation_failed', 'self block', { field: 'profile_id' });
-      if (!(await deps.repository.findBlockableProfile(request.site.id, body.profile_id))) {
+      if (!(await deps.repository.findBlockableProfile(request.site.id, body.profile_id, user.profile.id))) {
         throw new AppError('not_found', `no profile ${body.profile_id} to block`);
       }
       await deps.repository.insertBlock(user.profile.id, body.profile_id, deps.now());

@@ -151,6 +151,19 @@ describe(`own profile and photos on ${testDatabaseKind()}`, () => {
     expect(anonymous.statusCode).toBe(403);
   });
 
+  it('takes an empty update (the step "Over jou" with nothing chosen) as no change and answers the profile', async () => {
+    const cookie = await signupCookie('niets-gekozen@example.com');
+    const before = await t.app.inject({ url: '/api/profile.php', headers: { host: 'localhost', cookie } });
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: { ...headers, cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual(before.json());
+  });
+
   it('lists own photos, changes the main photo, and deletes photos with their files', async () => {
     const cookie = await signupCookie('beheer@example.com');
     for (let i = 0; i < 3; i++) await upload(cookie, await jpeg());

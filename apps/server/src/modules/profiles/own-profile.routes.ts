@@ -1,4 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { idSchema } from '@app/shared/input';
 import {
   maxPhotoBytes,
   ownProfileSchema,
@@ -15,7 +16,7 @@ const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
 const ownPhotosSchema = z.object({
   photos: z.array(
     z.object({
-      id: z.int(),
+      id: idSchema,
       status: z.enum(['pending', 'active', 'rejected']),
       is_main: z.boolean(),
       thumb: z.string(),
@@ -24,7 +25,7 @@ const ownPhotosSchema = z.object({
   ),
 });
 const photoResponseSchema = z.object({
-  photo: z.object({ id: z.int(), status: z.enum(['pending', 'active', 'rejected']), is_main: z.boolean() }),
+  photo: z.object({ id: idSchema, status: z.enum(['pending', 'active', 'rejected']), is_main: z.boolean() }),
 });
 
 export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnProfileService) {

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
+import { listedProfile } from './profile-visibility.ts';
 
 export type ProfileInsert = typeof profiles.$inferInsert;
 export type PhotoInsert = typeof photos.$inferInsert;
@@ -19,9 +20,6 @@ export const memberCardColumns = {
   photoKey: photos.storageKey,
 };
 
-/** Profiles anyone may be shown: active, not hidden. */
-const listable = and(eq(profiles.status, 'active'), eq(profiles.invisible, false));
-
 export function createProfilesRepository(db: Database) {
   return {
     /** Recently active listable profiles with an approved main photo, for showcases and first matches. */
@@ -33,7 +31,7 @@ export function createProfilesRepository(db: Database) {
         .where(
           and(
             eq(profiles.siteId, siteId),
-            listable,
+            listedProfile,
             filter.gender ? eq(profiles.gender, filter.gender) : undefined,
             filter.notId ? ne(profiles.id, filter.notId) : undefined,
           ),
@@ -52,6 +50,7 @@ export function createProfilesRepository(db: Database) {
           profileId: photos.profileId,
           siteId: profiles.siteId,
           profileStatus: profiles.status,
+          profileInvisible: profiles.invisible,
         })
         .from(photos)
         .innerJoin(profiles, eq(photos.profileId, profiles.id))
@@ -116,9 +115,29 @@ export function createProfilesRepository(db: Database) {
       });
     },
 
-    async insertPhoto(values: PhotoInsert) {
-      const [row] = await db.insert(photos).values(values).returning();
-      return row!;
+    /**
+     * Adds a photo unless the profile has `limit` photos already (rejected ones do not count). The profile row is
+     * locked first, so parallel uploads are counted one after another; the first photo becomes the main photo.
+     * Answers null when the limit is reached.
+     */
+    async insertPhotoWithinLimit(values: Omit<PhotoInsert, 'isMain' | 'position'>, limit: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, values.profileId)).for('update');
+        const [counts] = await tx
+          .select({
+            total: sql<number>`count(*)::int`,
+            main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
+          })
+          .from(photos)
+          .where(and(eq(photos.profileId, values.profileId), ne(photos.status, 'rejected')));
+        const total = counts?.total ?? 0;
+        if (total >= limit) return null;
+        const [row] = await tx
+          .insert(photos)
+          .values({ ...values, isMain: (counts?.main ?? 0) === 0, position: total })
+          .returning();
+        return row!;
+      });
     },
 
     async findOwnProfile(profileId: number) {
@@ -127,8 +146,11 @@ export function createProfilesRepository(db: Database) {
     },
 
     async updateProfile(profileId: number, values: Partial<ProfileInsert>) {
-      if (Object.keys(values).length === 0) return;
-      await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+      // Fields left undefined are not changed; with none left there is nothing to do (Drizzle would send
+      // `update profiles set where …`, a syntax error: the 500 an empty profile update answered).
+      const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length === 0) return;
+      await db.update(profiles).set(changes).where(eq(profiles.id, profileId));
     },
 
     /** A member's public profile with its photos (the caller decides what the viewer may see). */

@@ -1,12 +1,11 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { idParamSchema } from '@app/shared/input';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
-const memberQuerySchema = z.strictObject({
-  id: z.coerce.number('validation_failed').int('validation_failed').positive('validation_failed'),
-});
+const memberQuerySchema = z.strictObject({ id: idParamSchema });
 
 export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesService) {
   /** Photo files under the local CDN path, each checked against the viewer (see findPhotoFile). */

@@ -1,11 +1,21 @@
 import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useI18n, useOptionalI18n } from '../../lib/i18n.tsx';
+import { useOptionalI18n } from '../../lib/i18n.tsx';
+
+/** Texts for an error page without the catalog, as in the fallback below. */
+const uncataloguedTexts: Record<string, string> = {
+  'error_page.default_message': 'Error',
+  'error_page.not_found': 'This page could not be found',
+  'error_page.back_home': 'Back to the home page',
+};
 
 /** The error page: the message (default "Error") and the status (default 500); a 404 links home. */
 export function ErrorPage({ error }: { error: unknown }) {
-  const { t } = useI18n();
+  // Without the catalog when the request failed before the root loader ran (a form post to a page without an
+  // action: 405). Rendering must not fail then: on the server that would turn the 4xx into a 500.
+  const i18n = useOptionalI18n();
+  const t = i18n?.t ?? ((key: string) => uncataloguedTexts[key] ?? key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     status === 404

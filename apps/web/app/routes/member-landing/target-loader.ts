@@ -1,4 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { parseIdParam } from '@app/shared/input';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { webContext } from '../../context.ts';
 import { toTargetMember } from '../../features/members/target-member.tsx';
@@ -9,16 +10,18 @@ import { toTargetMember } from '../../features/members/target-member.tsx';
  */
 export async function loadSignupTarget(context: Readonly<RouterContextProvider>, request: Request, id: string) {
   const c = context.get(webContext);
-  const profileId = Number(id);
+  // Not an id (`abc`, `1e3`, `-1`, 2^31 or more): no member, so the plain signup (never a 500).
+  const profileId = parseIdParam(id);
   const search = new URL(request.url).search;
-  if (c.user) throw redirect(Number.isInteger(profileId) && profileId > 0 ? `/members/${profileId}` : '/members');
-  if (!Number.isInteger(profileId) || profileId <= 0) throw redirect(`/signup${search}`);
+  if (c.user) throw redirect(profileId !== null ? `/members/${profileId}` : '/members');
+  if (profileId === null) throw redirect(`/signup${search}`);
   try {
     const member = toTargetMember(await c.services.findMember(profileId));
     return {
       member,
       search,
       siteName: c.settings.name,
+      siteOrigin: c.siteOrigin,
       fictionalIcon: c.settings.fictional_icon,
       fictionalLabel: c.settings.fictional_singular,
       fictionalWarning: c.settings.fictional_warning,

@@ -1,4 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { parseIdParam } from '@app/shared/input';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
@@ -17,8 +18,9 @@ const detailFields = personalFields.map(([field]) => field);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  // Only an id's one spelling, within the database's range: `abc`, `1e3`, `-1` or 2^31 is no member (404).
+  const id = parseIdParam(params.id);
+  if (id === null) throw data(null, { status: 404 });
   try {
     const member = await c.services.findMember(id);
     return {

@@ -1,0 +1,118 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import routes from '../apps/web/app/routes.ts';
+
+/**
+ * Every page with an id in its address (`/members/:id`, `/members/:id/landing`, ...) answers a malformed or
+ * out-of-range id with 404 or its own way out (a landing goes on to the plain signup), never with a 5xx: for a
+ * visitor and for a logged-in member. The pages come from the route table, so a new page with an id is checked too.
+ */
+
+interface RouteEntry {
+  path?: string;
+  children?: RouteEntry[];
+}
+
+function pagePaths(entries: readonly RouteEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent;
+    return [...(entry.path ? [path] : []), ...pagePaths(entry.children ?? [], path)];
+  });
+}
+
+const allPages = pagePaths(routes as RouteEntry[]);
+const paramPages = allPages.filter((path) => /\/:[a-z]/i.test(path));
+const plainPages = ['/', ...allPages.filter((path) => !path.includes(':') && !path.includes('*'))];
+
+/** A query no page expects: ids out of range, a repeated key, NUL characters in a key and a value. */
+const junkQuery = 'id=2147483648&id=%00&cursor=99999999999&page=-1&token=%00&%00=1&min_age=1e999';
+/** A form post no page expects (NUL characters, an unknown locale and country). */
+const junkForm = 'locale=%00&country=%00&id=2147483648&%00=%00';
+
+/** As they appear in the address: out of range, not digits, another spelling of a number, encoded oddities. */
+const badIds = [
+  '2147483648',
+  '2147483647',
+  '4294967296',
+  '9007199254740993',
+  '99999999999999999999999',
+  'abc',
+  '1e3',
+  '1.5',
+  '1.0',
+  '-1',
+  '0',
+  '01',
+  '+1',
+  '0x10',
+  'Infinity',
+  '%00',
+  '1%00',
+  '%20',
+  '%25',
+  '%F0%9F%94%A5',
+  '%D9%A1',
+  '%ZZ',
+];
+
+/** Page addresses whose query carries an id or cursor. */
+const badQueries = [
+  '/members?cursor=2147483648',
+  '/members?cursor=99999999999',
+  '/members?cursor=1e3',
+  '/members?cursor=%00',
+  '/members?cursor=1&cursor=2147483648',
+  '/members?min_age=%00&max_age=2147483648',
+];
+
+async function expectNoServerError(request: APIRequestContext, url: string) {
+  const response = await request.get(url, { maxRedirects: 0 });
+  const status = response.status();
+  const location = response.headers().location ?? '';
+  // Soft: one run lists every address that fails.
+  expect.soft(status, `${url} answered ${status}`).toBeLessThan(500);
+  // Never the member page itself: 404, or a redirect that does not carry the bad id on.
+  expect.soft(status, `${url} answered ${status}`).not.toBe(200);
+  if (status >= 300 && status < 400) {
+    expect.soft(location, `${url} redirected to ${location}`).toMatch(/^\/(signup|members)\b/);
+  }
+}
+
+test('the route table has pages with an id', () => {
+  expect(paramPages).toEqual(expect.arrayContaining(['/members/:id', '/members/:id/landing', '/members/:id/signup']));
+});
+
+test('every page answers a query or form post it does not expect without a 5xx', async ({ request }) => {
+  for (const page of plainPages) {
+    const get = await request.get(`${page}?${junkQuery}`, { maxRedirects: 0 });
+    expect.soft(get.status(), `GET ${page}?${junkQuery} answered ${get.status()}`).toBeLessThan(500);
+    const post = await request.post(page, {
+      maxRedirects: 0,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: junkForm,
+    });
+    expect.soft(post.status(), `POST ${page} answered ${post.status()}`).toBeLessThan(500);
+  }
+});
+
+for (const loggedIn of [false, true]) {
+  test(`malformed ids in page addresses answer 4xx or the page's way out, never 5xx (${loggedIn ? 'member' : 'visitor'})`, async ({
+    request,
+  }) => {
+    if (loggedIn) {
+      const login = await request.post('/api/user.php', {
+        headers: { 'x-request-type': 'client' },
+        data: { email: 'demo@hartklop.test', password: 'hartklop-demo' },
+      });
+      expect(login.status()).toBe(200);
+    }
+    for (const page of paramPages) {
+      for (const id of badIds) {
+        await expectNoServerError(request, page.replace(/:[a-z]+/gi, id));
+      }
+    }
+    for (const url of badQueries) {
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect.soft(response.status(), `${url} answered ${response.status()}`).toBeLessThan(500);
+    }
+  });
+}

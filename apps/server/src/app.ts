@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { sessionCookieName } from '@app/shared/accounts/login';
 import { AppError } from '@app/shared/errors/app-error';
 import { countryCookieName } from '@app/shared/i18n/language-menu';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, transactOn } from './db/client.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { scrubText, serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { registerAccountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
@@ -45,10 +48,13 @@ import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { registerSitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { createIdempotencyRepository } from './modules/system/idempotency.repository.ts';
+import { createRateLimitsRepository } from './modules/system/rate-limits.repository.ts';
 import { createSecretsRepository } from './modules/system/secrets.repository.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { pageNonce, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSiteContext } from './plugins/site-context.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -73,7 +79,25 @@ declare module 'fastify' {
   }
 }
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The server log: no cookies, query values, client addresses, query parameters or hashes (lib/log-redaction.ts). */
+export function logOptions(level: string): FastifyLoggerOptions & LoggerOptions {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { err: serializeError, req: serializeRequest },
+    // A log message is often an error's message (Fastify logs those of answers it sends itself).
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as typeof args);
+      },
+    },
+  };
+}
+
+/** Trusts the nearest `hops` proxies (Fastify's types take no hop count, its runtime does the same with a function). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** Builds the whole application without listening; main.ts listens, tests call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -83,13 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'uploads'));
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -109,7 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     countCacheMs: config.searchCountCacheSeconds * 1000,
   });
   const ownProfile = createOwnProfileService({ repository: profilesRepository, storage, now });
-  const accounts = createAccountsService({ repository: createAccountsRepository(database.db), now });
+  const rateLimits = createRateLimitsRepository(database.db);
+  const accounts = createAccountsService({ repository: createAccountsRepository(database.db), rateLimits, now });
   const mailRepository = createMailRepository(database.db);
   const mail = createMailService({
     repository: mailRepository,
@@ -133,6 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idempotency
         .deleteKeysBefore(new Date(now().getTime() - 24 * 3_600_000))
         .catch((error) => app.log.error({ err: error }, 'idempotency cleanup'));
+      rateLimits
+        .deleteRateLimitsBefore(new Date(now().getTime() - 24 * 3_600_000))
+        .catch((error) => app.log.error({ err: error }, 'rate limit cleanup'));
     }, 3_600_000);
     purge.unref();
     app.addHook('onClose', async () => {
@@ -153,21 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() });
   registerSession(app, accounts);
   const idempotency = createIdempotencyRepository(database.db);
-  registerIdempotency(app, { repository: idempotency, createSession: accounts.createSession, now });
+  registerIdempotency(app, { repository: idempotency, now });
 
-  // The custom header cannot be sent cross-site without a CORS preflight we never grant: our CSRF defence.
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') && !safeMethods.has(request.method)) {
-      if (request.headers['x-request-type'] !== 'client') {
-        throw new AppError('client_header_required', `${request.method} ${request.url} without X-Request-Type`);
-      }
-    }
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  registerCsrfGuard(app);
+  registerSecurityHeaders(app, { config });
 
   registerSystemRoutes(app, database);
   registerSitesRoutes(app, sites);
@@ -193,6 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const dismissedAt = Number(request.cookies.entry_warning_dismissed);
         return {
           siteId: request.site.id,
+          cspNonce: pageNonce(request),
+          siteOrigin: request.siteOrigin,
           locale: request.locale,
           messages: catalogs.messages(request.locale),
           settings,
@@ -211,6 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               request.user
                 ? profiles.findShowcaseMembers(request.site, limit, await ownProfile.signupMatchFilter(request.user))
                 : [],
+            logOut: () => accounts.logout(request.cookies[sessionCookieName]),
+            undoEmailChange: async (token) => ({
+              resetToken: (await accountSettings.undoEmailChange(request.site, token)).resetToken,
+            }),
           },
         };
       },

@@ -56,6 +56,10 @@ export interface MemberProfile {
 /** What the server gives the pages: the site, the visitor, and the services loaders call. */
 export interface WebRequestContext {
   siteId: number;
+  /** This answer's Content-Security-Policy nonce: only inline scripts that carry it run. */
+  cspNonce: string;
+  /** The site's origin from its configured domain, for absolute URLs (og tags); never from request headers. */
+  siteOrigin: string;
   settings: SiteSettings;
   company: CompanyInfo;
   locale: Locale;
@@ -79,6 +83,13 @@ export interface WebRequestContext {
     findOwnProfile(): Promise<OwnProfile | null>;
     /** First suggested members after signup, of the gender the member looks for. */
     findSignupMatches(limit: number): Promise<MemberCard[]>;
+    /** Ends the session of this request's cookie (the page /logout). */
+    logOut(): Promise<void>;
+    /**
+     * The link of the notice to the old address (/mail-change/undo): puts it back, ends every session and answers a
+     * reset link's token (null for a deleted account). Throws AppError for a used, expired or unknown link.
+     */
+    undoEmailChange(token: string): Promise<{ resetToken: string | null }>;
   };
 }
 

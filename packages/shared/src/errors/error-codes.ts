@@ -18,9 +18,18 @@ export const errorCodes = {
   date_of_birth_invalid: { status: 400, description: 'A date of birth that is not a real date.' },
   photo_invalid: { status: 400, description: 'An upload that is not an image sharp can decode.' },
   password_too_weak: { status: 400, description: 'A password too short or too easy to guess.' },
+  password_too_common: {
+    status: 400,
+    description:
+      'A new password (signup, reset, change) on the breached-password list or easy to guess (zxcvbn score under 3, also from the e-mail address or name).',
+  },
   old_password_wrong: { status: 400, description: 'The current password given to confirm a change is wrong.' },
   new_email_invalid: { status: 400, description: 'The new e-mail address is not valid.' },
   mail_change_link_invalid: { status: 400, description: 'An e-mail change link that is expired, used or unknown.' },
+  mail_change_undo_invalid: {
+    status: 400,
+    description: 'A link to undo an e-mail change that is expired, used, unknown or of another account.',
+  },
   delete_reason_required: { status: 400, description: 'No (known) reason was chosen for deleting the account.' },
   passwords_differ: { status: 400, description: 'The new password and its repetition differ.' },
   reset_link_invalid: { status: 400, description: 'A password reset link that is expired, used or unknown.' },
@@ -29,6 +38,10 @@ export const errorCodes = {
   client_header_required: {
     status: 403,
     description: 'A state-changing call without `X-Request-Type: client` (CSRF defence).',
+  },
+  cross_site_request: {
+    status: 403,
+    description: 'A state-changing request that the browser says came from another site (`Sec-Fetch-Site`, `Origin`).',
   },
   photo_limit: {
     status: 403,
@@ -53,8 +66,8 @@ export const errorCodes = {
   email_taken: { status: 409, description: 'Another account on the site has this e-mail address.' },
   request_in_progress: { status: 409, description: 'The same request (Idempotency-Key) is still being handled.' },
   idempotency_key_reused: {
-    status: 422,
-    description: 'An Idempotency-Key that was used for another call.',
+    status: 409,
+    description: 'An Idempotency-Key that was used for another request (another call, query or body).',
   },
   already_activated: { status: 409, description: 'The account is activated already.' },
   payload_too_large: { status: 413, description: 'The request body is larger than allowed.' },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { sessionCookieName } from '@app/shared/accounts/login';
-import { AppError } from '@app/shared/errors/app-error';
 import { countryCookieName } from '@app/shared/i18n/language-menu';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -209,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           siteId: request.site.id,
           cspNonce: pageNonce(request),
           siteOrigin: request.siteOrigin,
+          logError: (error) => request.log.error({ err: error }, 'page error'),
           locale: request.locale,
           messages: catalogs.messages(request.locale),
           settings,

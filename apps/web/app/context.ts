@@ -58,6 +58,8 @@ export interface WebRequestContext {
   siteId: number;
   /** This answer's Content-Security-Policy nonce: only inline scripts that carry it run. */
   cspNonce: string;
+  /** Writes an unexpected error to the server's log (redacted like every log line). */
+  logError(error: unknown): void;
   /** The site's origin from its configured domain, for absolute URLs (og tags); never from request headers. */
   siteOrigin: string;
   settings: SiteSettings;

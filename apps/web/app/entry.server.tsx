@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
 
 // React Router's default Node entry, plus the page's CSP nonce: the Content-Security-Policy header allows
@@ -57,10 +57,16 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject above and are logged by React Router.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject above and reach handleError.
+          if (shellRendered) loadContext.get(webContext).logError(error);
         },
       },
     );
   });
 }
+
+/** Loader, action and render errors go to the server's log, which redacts query parameters and personal data. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as RouterContextProvider).get(webContext).logError(error);
+};

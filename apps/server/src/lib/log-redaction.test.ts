@@ -14,7 +14,7 @@ function failedInsert() {
   });
   return new DrizzleQueryError(
     'insert into "users" ("email", "password_hash", "signup_ip") values ($1, $2, $3)',
-    ['anna@example.com', hash, '203.0.113.9'],
+    ['anna@example.com', hash, '203.0.113.9', '2001:db8:85a3::8a2e:370:7334'],
     server,
   );
 }
@@ -24,7 +24,8 @@ describe('log redaction', () => {
     const text = JSON.stringify(serializeError(failedInsert()));
     expect(text).toContain('insert into');
     expect(text).toContain('23505');
-    for (const secret of ['anna@example.com', hash, '203.0.113.9', 'c2FsdHNhbHQ']) expect(text).not.toContain(secret);
+    for (const secret of ['anna@example.com', hash, '203.0.113.9', '2001:db8:85a3', 'c2FsdHNhbHQ'])
+      expect(text).not.toContain(secret);
   });
 
   it('is what the app logs with: errors and request lines carry no personal data', async () => {

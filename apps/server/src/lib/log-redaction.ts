@@ -11,6 +11,7 @@ const secretPatterns: [RegExp, string][] = [
   [/\$argon2(id|i|d)\$[^\s,)]+/g, '[hash]'],
   [/[^\s@,()'"<>=]+@[^\s@,()'"<>=]+\.[a-z]{2,}/gi, '[email]'],
   [/\b\d{1,3}(\.\d{1,3}){3}\b/g, '[ip]'],
+  [/\b[0-9a-f]{1,4}(:[0-9a-f]{0,4}){2,7}\b/gi, '[ip]'],
   [/\b[0-9a-f]{64}\b/gi, '[hash]'],
 ];
 

@@ -3,17 +3,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Whether the browser says the request came from another site: `Sec-Fetch-Site`, else `Origin` against Host. */
+/**
+ * Whether the browser says the request came from another origin. `Origin` decides when it is there (browsers send it
+ * on every POST, PUT and DELETE), so a same-site subdomain or a redirect within the site is judged by its host;
+ * without it, `Sec-Fetch-Site` must say same-origin (or none: typed by the user).
+ */
 function isCrossSite(request: FastifyRequest): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
   const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  try {
-    return new URL(origin).host !== request.host;
-  } catch {
-    return true; // `Origin: null` (sandboxed frames, some redirects) or garbage
+  if (origin !== undefined) {
+    try {
+      return new URL(origin).host !== request.host;
+    } catch {
+      return true; // `Origin: null` (sandboxed frames, some redirects) or garbage
+    }
   }
+  const fetchSite = request.headers['sec-fetch-site'];
+  return typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none';
 }
 
 /**
@@ -21,7 +26,8 @@ function isCrossSite(request: FastifyRequest): boolean {
  * absolute-form target would dodge):
  * - every state-changing API call needs `X-Request-Type: client`, a header another site cannot send without a
  *   CORS preflight we never grant (GET /api/logout.php checks it itself);
- * - any state-changing request, page form posts included, is refused when the browser says it is cross-site.
+ * - any state-changing request, page form posts included, is refused when the browser says it came from another
+ *   origin.
  */
 export function registerCsrfGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {

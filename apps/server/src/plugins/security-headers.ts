@@ -71,6 +71,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { config:
     reply.header('x-frame-options', 'DENY');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
+    // A route that sets its own policy keeps it (the local mailbox shows mails' own styles in a sandbox).
+    if (reply.hasHeader('content-security-policy')) return;
     if (type.startsWith('text/html')) {
       reply.header(
         'content-security-policy',

@@ -31,6 +31,12 @@ describe('cookies', () => {
       '///evil.example',
       ' /evil.example',
       'javascript:alert(1)',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%2e%2e//evil.example',
+      '/a/..//evil.example',
+      '/./\\evil.example',
     ]) {
       expect(safeRedirectPath(value)).toBe('/');
     }

@@ -19,7 +19,8 @@ const placeholderOrigin = 'http://redirect.invalid';
 /**
  * A path on this site to go to after a login or a form post; anything else becomes `/`. The value is parsed as a URL
  * against a placeholder origin, as a browser would, and must stay on it: control characters (a browser drops a tab
- * in `/\t/evil.example`, leaving `//evil.example`), backslashes and `//` are refused before that.
+ * in `/\t/evil.example`, leaving `//evil.example`), backslashes and `//` are refused before that, and a result that
+ * starts with `//` after dot segments are resolved is refused after.
  */
 export function safeRedirectPath(value: FormDataEntryValue | null | undefined): string {
   if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return '/';
@@ -27,7 +28,8 @@ export function safeRedirectPath(value: FormDataEntryValue | null | undefined): 
   if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return '/';
   try {
     const url = new URL(value, placeholderOrigin);
-    if (url.origin !== placeholderOrigin) return '/';
+    // Dot segments can turn `/.//evil.example` into `//evil.example`: the result is what must be a plain path.
+    if (url.origin !== placeholderOrigin || /^\/[\\/]/.test(url.pathname)) return '/';
     return url.pathname + url.search + url.hash;
   } catch {
     return '/';

@@ -79,6 +79,10 @@ export const errorCodes = {
     status: 429,
     description: 'Too many failed logins for the account or the address; `minutes` says how long the block lasts.',
   },
+  password_checks_blocked: {
+    status: 429,
+    description: 'Too many wrong current passwords given to confirm a change; `minutes` says how long to wait.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
   service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

@@ -8,7 +8,12 @@ import { allPhotoVariants, photoFileName } from '../profiles/photo-processing.ts
 import type { Site } from '../sites/sites.service.ts';
 import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { hashSessionToken, lockoutWindowMs, maxFailuresPerAccountAndAddress } from './accounts.service.ts';
+import {
+  hashSessionToken,
+  lockoutWindowMs,
+  maxFailuresPerAccountAndAddress,
+  passwordCheckKey,
+} from './accounts.service.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { maskEmail } from './mask-email.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -18,16 +23,14 @@ const regretPeriodMs = 14 * 24 * 60 * 60_000;
 const mailChangeLifetimeMs = 24 * 60 * 60_000;
 /** How long the old address can undo a confirmed change. */
 const mailChangeUndoLifetimeMs = 7 * 24 * 60 * 60_000;
+const dayMs = 24 * 60 * 60_000;
+const mailChangesPerDay = 5;
 /** The reset link an undo hands out at once, as long-lived as a mailed one. */
 const undoResetLifetimeMs = 60 * 60_000;
 /** Every kind of mailed link: an undo makes all outstanding ones useless. */
 const linkPurposes = ['activation', 'password_reset', 'mail_change', 'reactivation', 'mail_change_undo'] as const;
 /** A password hash no password matches: after an undo only a reset link opens the account. */
 const unusablePasswordHash = '!';
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string }).code === '23505' || /users_site_email_idx/.test(String(error));
-}
 
 export function createAccountSettingsService(deps: MailingDeps & { signup: SignupService; storage: Storage }) {
   const repository = createAccountsRepository(deps.db);
@@ -45,11 +48,11 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
    */
   async function verifyCurrentPassword(userId: number, password: string) {
     const now = deps.now();
-    const key = `password-check:${userId}`;
-    const { hits, resetsAt } = await limits.hitRateLimit(key, lockoutWindowMs, now);
+    const key = passwordCheckKey(userId);
+    const { hits, resetsAt } = await limits.hitRateLimit(key, maxFailuresPerAccountAndAddress, lockoutWindowMs, now);
     if (hits > maxFailuresPerAccountAndAddress) {
       const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
-      throw new AppError('login_blocked', 'current password guessed too often', { minutes });
+      throw new AppError('password_checks_blocked', 'current password guessed too often', { minutes });
     }
     const user = await repository.findUserById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
@@ -83,7 +86,9 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       await deps.transact(async (tx) => {
         const accounts = createAccountsRepository(tx);
         await accounts.updatePassword(user.id, passwordHash);
-        await accounts.revokeEmailTokens(user.id, 'password_reset', deps.now());
+        for (const purpose of ['password_reset', 'mail_change'] as const) {
+          await accounts.revokeEmailTokens(user.id, purpose, deps.now());
+        }
         await accounts.deleteOtherSessions(user.id, hashSessionToken(sessionToken));
       });
     },
@@ -101,21 +106,31 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       const { email } = input;
       await verifyCurrentPassword(user.id, input.password);
       if (email === user.email) throw new AppError('new_email_invalid', 'same address');
-      if (await repository.findUserByEmail(site.id, email)) throw new AppError('email_taken', `${email} is taken`);
-      const dayAgo = new Date(deps.now().getTime() - 24 * 60 * 60_000);
-      if ((await repository.countEmailTokensSince(user.id, 'mail_change', dayAgo)) >= 5) {
-        throw new AppError('rate_limited', `mail changes of ${user.id} over the daily limit`);
+      const now = deps.now();
+      if (
+        (await repository.findUserByEmail(site.id, email)) ||
+        (await repository.isAddressHeldForUndo(site.id, email, now))
+      ) {
+        throw new AppError('email_taken', 'new address is taken');
       }
-      await deps.transact((tx) =>
-        queueLinkMail(deps, tx, {
+      await deps.transact(async (tx) => {
+        // Per member as well as per recipient (link-mail.ts): one member cannot mail many addresses.
+        const changes = await createRateLimitsRepository(tx).hitRateLimit(
+          `mail-change:${user.id}`,
+          mailChangesPerDay,
+          dayMs,
+          now,
+        );
+        if (changes.hits > mailChangesPerDay) throw new AppError('rate_limited', 'mail changes per member');
+        await queueLinkMail(deps, tx, {
           site,
           user: { id: user.id, email: user.email, language: user.language, name: user.profile.name },
           purpose: 'mail_change',
           lifetimeMs: mailChangeLifetimeMs,
           url: `${origin}/mail-change/do`,
           newEmail: email,
-        }),
-      );
+        });
+      });
     },
 
     /**
@@ -141,39 +156,35 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       const newEmail = row.newEmail;
       const oldEmail = user.email;
       const name = (await repository.findProfileName(user.profileId)) ?? '';
-      try {
-        await deps.transact(async (tx) => {
-          const accounts = createAccountsRepository(tx);
-          if (await accounts.findUserByEmail(site.id, newEmail)) throw new AppError('email_taken', `${newEmail} taken`);
-          if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_link_invalid', 'used');
-          await accounts.updateEmail(user.id, newEmail);
-          await accounts.revokeEmailTokens(user.id, 'mail_change', now);
-          if (confirmer?.userId === user.id) {
-            await accounts.deleteOtherSessions(user.id, hashSessionToken(confirmer.sessionToken));
-          } else {
-            await accounts.deleteSessionsOfUser(user.id);
-          }
-          await queueLinkMail(deps, tx, {
-            site,
-            user: { id: user.id, email: oldEmail, language: user.language, name },
-            purpose: 'mail_change_undo',
-            lifetimeMs: mailChangeUndoLifetimeMs,
-            url: `${origin}/mail-change/undo`,
-            newEmail: oldEmail,
-            values: { new_email: maskEmail(newEmail) },
-          });
+      await deps.transact(async (tx) => {
+        const accounts = createAccountsRepository(tx);
+        if (await accounts.isAddressHeldForUndo(site.id, newEmail, now)) throw new AppError('email_taken', 'held');
+        if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_link_invalid', 'used');
+        if (!(await accounts.updateEmail(user.id, newEmail))) throw new AppError('email_taken', 'new address taken');
+        await accounts.revokeEmailTokens(user.id, 'mail_change', now);
+        if (confirmer?.userId === user.id) {
+          await accounts.deleteOtherSessions(user.id, hashSessionToken(confirmer.sessionToken));
+        } else {
+          await accounts.deleteSessionsOfUser(user.id);
+        }
+        await queueLinkMail(deps, tx, {
+          site,
+          user: { id: user.id, email: oldEmail, language: user.language, name },
+          purpose: 'mail_change_undo',
+          lifetimeMs: mailChangeUndoLifetimeMs,
+          url: `${origin}/mail-change/undo`,
+          newEmail: oldEmail,
+          values: { new_email: maskEmail(newEmail) },
+          overLimit: 'skip',
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('email_taken', `${newEmail} taken in a race`);
-        throw error;
-      }
+      });
     },
 
     /**
-     * The link from the notice to the old address, once: puts the old address back (unless another account took it
-     * meanwhile), ends every session, makes the password and every outstanding mailed link useless, and answers a
-     * fresh reset link's token so that the owner chooses a new password at once (null for a deleted account, which
-     * cannot log in). Answers the account's id too, so the caller can drop its own cookie.
+     * The link from the notice to the old address, once: puts the old address back (held for it while the link
+     * lives), ends every session, makes the password and every outstanding mailed link useless, and answers a fresh
+     * reset link's token so that the owner chooses a new password at once (null for a deleted account, which cannot
+     * log in). Answers the account's id too, so the caller can drop its own cookie.
      */
     async undoEmailChange(site: Site, token: string): Promise<{ userId: number; resetToken: string | null }> {
       const row = await repository.findEmailToken(hashLinkToken(token));
@@ -187,30 +198,26 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       }
       const oldEmail = row.newEmail;
       const resetToken = user.status === 'deleted' ? null : randomBytes(32).toString('base64url');
-      try {
-        await deps.transact(async (tx) => {
-          const accounts = createAccountsRepository(tx);
-          const holder = await accounts.findUserByEmail(site.id, oldEmail);
-          if (holder && holder.id !== user.id) throw new AppError('email_taken', `${oldEmail} taken meanwhile`);
-          if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_undo_invalid', 'used');
-          await accounts.updateEmail(user.id, oldEmail);
-          await accounts.updatePassword(user.id, unusablePasswordHash);
-          for (const purpose of linkPurposes) await accounts.revokeEmailTokens(user.id, purpose, now);
-          await accounts.deleteSessionsOfUser(user.id);
-          if (resetToken) {
-            await accounts.insertEmailToken({
-              userId: user.id,
-              purpose: 'password_reset',
-              tokenHash: hashLinkToken(resetToken),
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + undoResetLifetimeMs),
-            });
-          }
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('email_taken', `${oldEmail} taken in a race`);
-        throw error;
-      }
+      await deps.transact(async (tx) => {
+        const accounts = createAccountsRepository(tx);
+        if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_undo_invalid', 'used');
+        // The address is held for the owner while the link lives; should another account have it all the same,
+        // the account is still locked down below and the owner changes the address after the reset.
+        const holder = await accounts.findUserByEmail(site.id, oldEmail);
+        if (!holder) await accounts.updateEmail(user.id, oldEmail);
+        await accounts.updatePassword(user.id, unusablePasswordHash);
+        for (const purpose of linkPurposes) await accounts.revokeEmailTokens(user.id, purpose, now);
+        await accounts.deleteSessionsOfUser(user.id);
+        if (resetToken) {
+          await accounts.insertEmailToken({
+            userId: user.id,
+            purpose: 'password_reset',
+            tokenHash: hashLinkToken(resetToken),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + undoResetLifetimeMs),
+          });
+        }
+      });
       return { userId: user.id, resetToken };
     },
 
@@ -229,6 +236,7 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
           { id: user.id, email: user.email, language: user.language, name: user.profile.name },
           'reactivation',
           origin,
+          'skip',
         );
       });
     },

@@ -114,14 +114,6 @@ export function createAccountsRepository(db: Database) {
       return rows[0]?.name ?? null;
     },
 
-    async countSignupsFromIpSince(ip: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ value: count() })
-        .from(users)
-        .where(and(eq(users.signupIp, ip), gt(users.signupDate, since)));
-      return row?.value ?? 0;
-    },
-
     /** Not confirmed to active, profile enabled; answers false when the account was not waiting for it. */
     async activateUser(userId: number): Promise<boolean> {
       const rows = await db
@@ -175,14 +167,6 @@ export function createAccountsRepository(db: Database) {
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
     },
 
-    async countEmailTokensSince(userId: number, purpose: 'activation' | 'password_reset' | 'mail_change', since: Date) {
-      const [row] = await db
-        .select({ value: count() })
-        .from(emailTokens)
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)));
-      return row?.value ?? 0;
-    },
-
     async findAccountSettings(userId: number) {
       const rows = await db
         .select({ email: users.email, invisible: profiles.invisible, notifications: users.notificationSettings })
@@ -201,8 +185,37 @@ export function createAccountsRepository(db: Database) {
       await db.update(profiles).set({ invisible }).where(eq(profiles.id, profileId));
     },
 
-    async updateEmail(userId: number, email: string) {
-      await db.update(users).set({ email }).where(eq(users.id, userId));
+    /** Answers false when another account of the site has this address (a parallel change won). */
+    async updateEmail(userId: number, email: string): Promise<boolean> {
+      try {
+        await db.update(users).set({ email }).where(eq(users.id, userId));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_site_email_idx')) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Whether an address is held for an account that changed away from it and may still undo that (a live undo link):
+     * nobody else may take it meanwhile, or an intruder could block the owner's way back.
+     */
+    async isAddressHeldForUndo(siteId: number, email: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: emailTokens.id })
+        .from(emailTokens)
+        .innerJoin(users, eq(emailTokens.userId, users.id))
+        .where(
+          and(
+            eq(users.siteId, siteId),
+            eq(emailTokens.purpose, 'mail_change_undo'),
+            eq(emailTokens.newEmail, email),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Ends every session of the user but the one with this token hash. */

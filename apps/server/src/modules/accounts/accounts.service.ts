@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import { photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { RateLimitsRepository } from '../system/rate-limits.repository.ts';
@@ -60,13 +61,19 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
 }
 
 /** The login counters of an account; the password reset clears them all (decision 010). */
-export function loginLimitKeys(siteId: number, email: string, ip: string) {
+export function loginLimitKeys(siteId: number, email: string, clientIp: string) {
+  const ip = clientAddressKey(clientIp);
   return {
     accountAndAddress: `login:pair:${siteId}:${email}:${ip}`,
     accountPrefix: `login:pair:${siteId}:${email}:`,
     account: `login:account:${siteId}:${email}`,
     address: `login:address:${ip}`,
   };
+}
+
+/** The counter of wrong current passwords given to confirm a change; a password reset clears it too. */
+export function passwordCheckKey(userId: number) {
+  return `password-check:${userId}`;
 }
 
 export function createAccountsService(deps: {
@@ -88,10 +95,15 @@ export function createAccountsService(deps: {
       [keys.accountAndAddress, maxFailuresPerAccountAndAddress],
       [keys.address, maxFailuresPerAddress],
     ];
-    const knownDevice = await repository.hasLoggedInFrom(site.id, email, ip, new Date(now.getTime() - knownDeviceMs));
+    const knownDevice = await repository.hasLoggedInFrom(
+      site.id,
+      email,
+      clientAddressKey(ip),
+      new Date(now.getTime() - knownDeviceMs),
+    );
     if (!knownDevice) counters.push([keys.account, maxFailuresPerAccount]);
     for (const [key, limit] of counters) {
-      const { hits, resetsAt } = await rateLimits.hitRateLimit(key, lockoutWindowMs, now);
+      const { hits, resetsAt } = await rateLimits.hitRateLimit(key, limit, lockoutWindowMs, now);
       if (hits > limit) {
         const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
         throw new AppError('login_blocked', `login blocked by ${key.split(':')[1]} counter`, { minutes });
@@ -139,7 +151,13 @@ export function createAccountsService(deps: {
       const user = await repository.findUserByEmail(site.id, input.email);
       const valid = await verifyPassword(user?.passwordHash ?? unusedPasswordHash, input.password);
       const success = valid && user !== null && user.status !== 'deleted';
-      await repository.insertLoginAttempt({ siteId: site.id, email: input.email, ip, success, createdAt: deps.now() });
+      await repository.insertLoginAttempt({
+        siteId: site.id,
+        email: input.email,
+        ip: clientAddressKey(ip),
+        success,
+        createdAt: deps.now(),
+      });
       if (!success || !user) throw new AppError('login_failed', 'failed login');
       await counted.forgive();
       const token = await createSession(user.id);

@@ -61,6 +61,8 @@ export async function queueLinkMail(
     newEmail?: string;
     /** More placeholders for the mail's texts besides `name`. */
     values?: Record<string, string>;
+    /** Over the address's limit: refuse the request (default), or leave this mail out and go on. */
+    overLimit?: 'refuse' | 'skip';
   },
 ) {
   const now = deps.now();
@@ -68,10 +70,15 @@ export async function queueLinkMail(
   const limit = linkMailLimits[link.purpose];
   const sent = await createRateLimitsRepository(db).hitRateLimit(
     `mail:${link.site.id}:${link.purpose}:${to}`,
+    limit.mails,
     limit.windowMs,
     now,
   );
-  if (sent.hits > limit.mails) throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);
+  if (sent.hits > limit.mails) {
+    // A mail sent as a side effect (the notice of a deletion or an address change) must not undo what caused it.
+    if (link.overLimit === 'skip') return;
+    throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);
+  }
   const token = randomBytes(32).toString('base64url');
   await createAccountsRepository(db).insertEmailToken({
     userId: link.user.id,

@@ -47,6 +47,42 @@ describe(`login throttling on ${testDatabaseKind()} (decision 010)`, () => {
     expect((await login(email, demoPassword, '198.51.100.7')).statusCode).toBe(200);
   });
 
+  it('the lock lasts 15 minutes from the try that reached the limit, however slowly the tries came', async () => {
+    const email = 'langzaam@example.com';
+    for (let i = 0; i < 5; i++) {
+      expect((await login(email, `wrong-${i}`, '198.51.100.9')).statusCode).toBe(401);
+      later(3);
+    }
+    // Five tries over 12 minutes: the lock runs from the fifth, 3 minutes ago.
+    expect((await login(email, 'wrong-5', '198.51.100.9')).json().message).toBe(
+      'Te veel foute pogingen, account voor 12 min geblokkeerd.',
+    );
+    later(13);
+  });
+
+  it('a stolen session cannot guess the current password to confirm changes more than five times', async () => {
+    const email = demoAccounts[0].email;
+    const session = await login(email, demoPassword, '203.0.113.51');
+    const cookie = `auth.token=${session.cookies.find((c) => c.name === 'auth.token')!.value}`;
+    const change = (oldPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password.php',
+        headers: { ...headers, cookie },
+        payload: JSON.stringify({
+          old_password: oldPassword,
+          password: 'Zonnebloem-Kanaal-1987!',
+          password_repeat: 'Zonnebloem-Kanaal-1987!',
+        }),
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`gok-${i}`)));
+    expect(answers.filter((answer) => answer.json().error === 'old_password_wrong')).toHaveLength(5);
+    const blocked = await change(demoPassword);
+    expect([blocked.statusCode, blocked.json().error]).toEqual([429, 'password_checks_blocked']);
+    expect(blocked.json().message).toMatch(/15 min/);
+    later(16);
+  });
+
   it('checks no more passwords than the limit when 50 tries arrive at once', async () => {
     const email = demoAccounts[1].email;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(email, `wrong-${i}`, '198.51.100.8')));

@@ -97,7 +97,7 @@ describe(`links in mails on ${testDatabaseKind()}`, () => {
 describe(`links in mails in production on ${testDatabaseKind()}`, () => {
   let t: TestAppWithSmtp;
   beforeAll(async () => {
-    t = await createTestAppWithSmtp({ profiles: 1, config: { env: 'production' } });
+    t = await createTestAppWithSmtp({ profiles: 1, config: { env: 'production', trustProxy: 1 } });
     // A real site, not the demo that `npm start` serves on this machine.
     await t.database.db.execute('update sites set is_demo = false');
   });
@@ -105,7 +105,11 @@ describe(`links in mails in production on ${testDatabaseKind()}`, () => {
 
   it('are https links on the site’s domain (the demo site’s are on this machine)', async () => {
     const email = demoAccounts[0].email;
-    expect((await post(t, '/api/password-reset.php', { email }, { host: 'localhost' })).statusCode).toBe(200);
+    // Behind a trusted proxy, X-Forwarded-Host picks the site, but never the host of a link.
+    const forwarded = { host: 'localhost', 'x-forwarded-host': 'hartklop.test:@evil.example' };
+    expect((await post(t, '/api/password-reset.php', { email }, forwarded)).statusCode).toBe(404);
+    const viaProxy = { host: 'internal:8080', 'x-forwarded-host': 'localhost', 'x-forwarded-proto': 'http' };
+    expect((await post(t, '/api/password-reset.php', { email }, viaProxy)).statusCode).toBe(200);
     const link = mailLink(await deliverMailTo(t.app, t.smtp, email), '/reset-password/do')!;
     expect(link.origin).toBe('https://hartklop.test');
   });

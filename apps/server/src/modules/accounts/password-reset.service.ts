@@ -2,7 +2,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { Site } from '../sites/sites.service.ts';
 import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { loginLimitKeys } from './accounts.service.ts';
+import { loginLimitKeys, passwordCheckKey } from './accounts.service.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 
@@ -48,13 +48,16 @@ export function createPasswordResetService(deps: MailingDeps & { createSession(u
         const accounts = createAccountsRepository(tx);
         if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('reset_link_invalid', 'used twice');
         await accounts.updatePassword(user.id, passwordHash);
-        await accounts.revokeEmailTokens(user.id, 'password_reset', now);
+        // Links an intruder may have asked for before the owner took the account back die with the old password.
+        for (const purpose of ['password_reset', 'mail_change'] as const)
+          await accounts.revokeEmailTokens(user.id, purpose, now);
         await accounts.deleteSessionsOfUser(user.id);
         // The owner proved the address: whatever locked the account out is lifted (decision 010).
         const limits = createRateLimitsRepository(tx);
         const keys = loginLimitKeys(site.id, user.email, '');
         await limits.clearRateLimitsByPrefix(keys.accountPrefix);
         await limits.clearRateLimit(keys.account);
+        await limits.clearRateLimit(passwordCheckKey(user.id));
       });
       return { token: await deps.createSession(user.id) };
     },

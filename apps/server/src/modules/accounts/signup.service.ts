@@ -3,6 +3,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { clientAddressKey } from '../../lib/client-address.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
@@ -14,9 +15,11 @@ type SignupInput = z.output<ReturnType<typeof createSignupInputSchema>>;
 const activationLifetimeMs = 7 * 24 * 60 * 60_000;
 const reactivationWindowMs = 14 * 24 * 60 * 60_000;
 const signupsPerAddressPerHour = 5;
+const hourMs = 3_600_000;
 
 export function createSignupService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
   const repository = createAccountsRepository(deps.db);
+  const limits = createRateLimitsRepository(deps.db);
 
   /** Queues the mail with a fresh single-use link; inside the caller's transaction when given one. */
   function queueAccountMail(
@@ -25,9 +28,11 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
     user: { id: number; email: string; language: string; name: string },
     purpose: 'activation' | 'reactivation',
     origin: string,
+    overLimit: 'refuse' | 'skip' = 'refuse',
   ) {
     const activation = purpose === 'activation';
     return queueLinkMail(deps, db, {
+      overLimit,
       site,
       user,
       purpose,
@@ -69,6 +74,19 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
         }
         throw new AppError('account_unavailable', 'signup for a purged account');
       }
+      // An address an account changed away from stays its owner's while the undo link lives.
+      if (await repository.isAddressHeldForUndo(site.id, input.email, now)) {
+        throw new AppError('account_exists', 'address held for an undo');
+      }
+      // Counted before the password is scored and hashed, so that one address cannot make the server do that work
+      // without end; one statement, so parallel signups cannot pass it.
+      const signups = await limits.hitRateLimit(
+        `signup:${clientAddressKey(meta.ip)}`,
+        signupsPerAddressPerHour,
+        hourMs,
+        now,
+      );
+      if (signups.hits > signupsPerAddressPerHour) throw new AppError('rate_limited', 'signups per address');
       // A target that has since gone (hidden, deleted) is dropped rather than failing the signup.
       const targetProfileId = input.target_profile_id
         ? await repository.findListableProfileId(site.id, input.target_profile_id)
@@ -77,9 +95,6 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
       const passwordHash = await hashPassword(input.password);
       const country = site.settings.countries.includes(meta.country) ? meta.country : site.settings.countries[0]!;
       const userId = await deps.transact(async (tx) => {
-        // Counted inside the transaction: parallel signups from one address queue on the counter's row.
-        const signups = await createRateLimitsRepository(tx).hitRateLimit(`signup:${meta.ip}`, 3_600_000, now);
-        if (signups.hits > signupsPerAddressPerHour) throw new AppError('rate_limited', 'signups per address');
         const accounts = createAccountsRepository(tx);
         const profileId = await accounts.insertProfile({
           siteId: site.id,

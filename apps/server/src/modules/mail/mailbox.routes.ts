@@ -5,14 +5,21 @@ import { z } from 'zod';
 import { parseQuery } from '../../lib/api-route.ts';
 import type { MailService } from './mail.service.ts';
 
+const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
 /**
- * The client's address as the server decides it everywhere (`request.ip`: the socket, or the nearest address the
- * configured proxy hops vouch for). Not the bare socket: behind a proxy on this machine that is always loopback.
+ * Both the socket and the client address the server decides (`request.ip`, which believes the configured proxy hops)
+ * must be this machine: the socket alone is loopback for everyone behind a local proxy, and `request.ip` alone can
+ * be claimed in X-Forwarded-For by a client that reaches the port directly.
  */
 function fromLoopback(request: FastifyRequest): boolean {
-  const address = request.ip;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  return isLoopback(request.raw.socket.remoteAddress ?? '') && isLoopback(request.ip);
 }
+
+/** Mails bring their own inline styles and may show remote images; they run nothing (sandbox, no scripts). */
+const mailboxPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; sandbox allow-popups allow-top-navigation-by-user-activation; frame-ancestors 'none'";
 
 const mailboxQuerySchema = z.object({ to: z.string().max(254).optional() });
 
@@ -52,6 +59,7 @@ export function registerMailboxRoutes(app: FastifyInstance, mail: MailService) {
       : `<p>${t('dev_mailbox.empty')}</p>`;
     return reply
       .header('cache-control', 'no-store')
+      .header('content-security-policy', mailboxPolicy)
       .type('text/html; charset=utf-8')
       .send(
         `<!doctype html><html lang="${request.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('dev_mailbox.title')}</title><style>body{font-family:system-ui,sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;font-size:.9rem}</style></head><body><h1>${t('dev_mailbox.title')}</h1>${body}</body></html>`,
@@ -62,6 +70,10 @@ export function registerMailboxRoutes(app: FastifyInstance, mail: MailService) {
     const id = parseIdParam(request.params.id);
     const item = id === null ? null : await mail.findLocalMail(id);
     if (!item) throw new AppError('not_found', `no local mail ${request.params.id}`);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(item.html);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', mailboxPolicy)
+      .type('text/html; charset=utf-8')
+      .send(item.html);
   });
 }

@@ -20,6 +20,17 @@ export const memberCardColumns = {
   photoKey: photos.storageKey,
 };
 
+async function countPhotos(db: Database, profileId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
+    })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), ne(photos.status, 'rejected')));
+  return { total: row?.total ?? 0, hasMain: (row?.main ?? 0) > 0 };
+}
+
 export function createProfilesRepository(db: Database) {
   return {
     /** Recently active listable profiles with an approved main photo, for showcases and first matches. */
@@ -49,8 +60,8 @@ export function createProfilesRepository(db: Database) {
           isMain: photos.isMain,
           profileId: photos.profileId,
           siteId: profiles.siteId,
-          profileStatus: profiles.status,
-          profileInvisible: profiles.invisible,
+          /** Whether others may see the profile (profile-visibility.ts). */
+          listed: sql<boolean>`${listedProfile}`,
         })
         .from(photos)
         .innerJoin(profiles, eq(photos.profileId, profiles.id))
@@ -60,16 +71,7 @@ export function createProfilesRepository(db: Database) {
     },
 
     /** Photos that count toward the limit (not rejected ones) and whether one is the main photo. */
-    async findPhotoCounts(profileId: number) {
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
-        })
-        .from(photos)
-        .where(and(eq(photos.profileId, profileId), ne(photos.status, 'rejected')));
-      return { total: row?.total ?? 0, hasMain: (row?.main ?? 0) > 0 };
-    },
+    findPhotoCounts: (profileId: number) => countPhotos(db, profileId),
 
     async findOwnPhotos(profileId: number) {
       return db
@@ -123,18 +125,11 @@ export function createProfilesRepository(db: Database) {
     async insertPhotoWithinLimit(values: Omit<PhotoInsert, 'isMain' | 'position'>, limit: number) {
       return db.transaction(async (tx) => {
         await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, values.profileId)).for('update');
-        const [counts] = await tx
-          .select({
-            total: sql<number>`count(*)::int`,
-            main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
-          })
-          .from(photos)
-          .where(and(eq(photos.profileId, values.profileId), ne(photos.status, 'rejected')));
-        const total = counts?.total ?? 0;
-        if (total >= limit) return null;
+        const counts = await countPhotos(tx as unknown as Database, values.profileId);
+        if (counts.total >= limit) return null;
         const [row] = await tx
           .insert(photos)
-          .values({ ...values, isMain: (counts?.main ?? 0) === 0, position: total })
+          .values({ ...values, isMain: !counts.hasMain, position: counts.total })
           .returning();
         return row!;
       });
@@ -156,18 +151,18 @@ export function createProfilesRepository(db: Database) {
     /** A member's public profile with its photos (the caller decides what the viewer may see). */
     async findMemberProfile(siteId: number, profileId: number) {
       const rows = await db
-        .select()
+        .select({ profile: profiles, listed: sql<boolean>`${listedProfile}` })
         .from(profiles)
-        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), eq(profiles.status, 'active')))
+        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId)))
         .limit(1);
-      const profile = rows[0];
+      const profile = rows[0]?.profile;
       if (!profile) return null;
       const photoRows = await db
         .select()
         .from(photos)
         .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
         .orderBy(desc(photos.isMain), photos.position, photos.id);
-      return { profile, photos: photoRows };
+      return { profile, listed: rows[0]!.listed, photos: photoRows };
     },
 
     /** Whether either of two profiles blocks the other: `owner` blocked `viewer`, or the other way round. */

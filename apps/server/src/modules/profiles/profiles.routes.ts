@@ -12,11 +12,14 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
   app.get<{ Params: { '*': string } }>('/cdn/*', async (request, reply) => {
     const file = await profiles.findPhotoFile(request.site, request.params['*'], request.user);
     if (!file) throw new AppError('not_found', `no photo ${request.params['*']} for this viewer`);
-    return reply
-      .header('content-type', file.contentType)
-      .header('cache-control', file.shared ? 'public, max-age=3600' : 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        // Briefly: a member who hides, blocks or deletes must soon stop being shown from caches too.
+        .header('cache-control', file.shared ? 'public, max-age=300' : 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data)
+    );
   });
 
   defineApiRoute(app, {

@@ -34,7 +34,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       if (!photo || photo.siteId !== site.id) return null;
       const isOwner = viewer?.profile.id === photo.profileId;
       if (!isOwner) {
-        if (photo.status !== 'active' || photo.profileStatus !== 'active' || photo.profileInvisible) return null;
+        if (photo.status !== 'active' || !photo.listed) return null;
         if (viewer && (await repository.findBlockBetween(photo.profileId, viewer.profile.id)).ownerBlocksViewer) {
           return null;
         }
@@ -60,7 +60,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       const row = await repository.findMemberProfile(site.id, profileId);
       if (!row) throw new AppError('not_found', `no profile ${profileId}`);
       const isOwner = viewer?.profile.id === profileId;
-      if (row.profile.invisible && !isOwner) throw new AppError('not_found', `profile ${profileId} is invisible`);
+      if (!row.listed && !isOwner) throw new AppError('not_found', `profile ${profileId} is not listed`);
       const block = viewer ? await repository.findBlockBetween(profileId, viewer.profile.id) : null;
       if (block?.ownerBlocksViewer) throw new AppError('not_found', `profile ${profileId} blocks the viewer`);
       const fields = new Set(site.settings.visible_profile_fields);

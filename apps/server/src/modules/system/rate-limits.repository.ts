@@ -13,9 +13,11 @@ export function createRateLimitsRepository(db: Database) {
   return {
     /**
      * Counts one hit on a key and answers the count of its window, in one statement: parallel callers each get a
-     * different count, so no more than the limit pass. A window older than `windowMs` starts again at 1.
+     * different count, so no more than `limit` pass. A window older than `windowMs` starts again at 1; the hit that
+     * reaches the limit starts the window anew, so whatever it blocks stays blocked a whole window from then.
      */
-    async hitRateLimit(key: string, windowMs: number, now: Date): Promise<RateLimitHit> {
+    async hitRateLimit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitHit> {
+      const at = now.toISOString();
       const expired = sql`${rateLimits.windowStartedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
       const [row] = await db
         .insert(rateLimits)
@@ -24,7 +26,7 @@ export function createRateLimitsRepository(db: Database) {
           target: rateLimits.key,
           set: {
             hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-            windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
+            windowStartedAt: sql`case when ${expired} or ${rateLimits.hits} + 1 = ${limit} then ${at}::timestamptz else ${rateLimits.windowStartedAt} end`,
           },
         })
         .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });

@@ -1,0 +1,19 @@
+import { isIPv6 } from 'node:net';
+
+/**
+ * The part of a client's address that limits count: an IPv4 address as it is, an IPv6 address by its /64 network
+ * (one household or phone gets a whole /64 and may rotate through it), an IPv4-mapped IPv6 address as IPv4.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

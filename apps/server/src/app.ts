@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('apiRoutes', []);
 
-  const vapidKeys = await ensureVapidKeys(createSecretsRepository(database.db), process.env);
+  const vapidKeys = await ensureVapidKeys(createSecretsRepository(database.db), config.vapidKeys);
   const sites = createSitesService({
     repository: createSitesRepository(database.db),
     catalogs,

@@ -1,4 +1,58 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .optional()
+    .transform((value) => value ?? fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', ''], 'must be true or false')
+    .optional()
+    .transform((value) => (value ? value === 'true' : fallback));
+
+/** `TRUST_PROXY`: false, a hop count (`true` means the one load balancer in front), or a list of proxy addresses. */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    if (addresses.every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part))) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, a number of proxy hops, or a comma-separated list of proxy addresses',
+    });
+    return z.NEVER;
+  });
+
+/** The environment the server reads, all of it, once at start (README: Configuration). */
+const environmentSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: wholeNumber(3000),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
+  FORCED_DOMAIN: optionalText,
+  SEED_PROFILES: wholeNumber(500),
+  DEMO_DATA: flag(false),
+  SERVE_WEB: flag(true),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  SEARCH_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
+  TRUST_PROXY: trustProxySchema,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+});
 
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
@@ -13,6 +67,8 @@ export interface AppConfig {
   forcedDomain: string | undefined;
   /** Number of demo member profiles seeded into an empty database. */
   seedProfiles: number;
+  /** Whether demo data may be created: always on the embedded database, on PostgreSQL only with DEMO_DATA=true. */
+  demoData: boolean;
   /** Whether the server renders pages (off for API-only tests). */
   serveWeb: boolean;
   /** SMTP server for mail; without it mail goes to the local mailbox at /dev/mailbox. */
@@ -24,45 +80,46 @@ export interface AppConfig {
    * (IPs or CIDR ranges). Never "all": a client could then choose its own address.
    */
   trustProxy: false | number | string[];
+  /** Web-push keys from the environment; without them the server generates a pair once and keeps it. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
 }
 
-/** `TRUST_PROXY`: false, a hop count (`true` means the one load balancer in front), or a list of proxy addresses. */
-function readTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return 1;
-  if (/^\d+$/.test(value)) return Number(value);
-  const addresses = value.split(',').map((part) => part.trim());
-  if (addresses.every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part))) return addresses;
-  throw new Error(
-    `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses, got "${value}"`,
-  );
-}
-
-function readInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return parsed;
-}
-
+/**
+ * Reads the environment through one schema; the only place that reads `process.env`. A bad value stops the start
+ * with a message that names the variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  // An empty variable counts as unset (`PORT= npm start`).
+  const parsed = environmentSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const mode = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
   return {
     env: mode,
-    port: readInt(env.PORT, 3000, 'PORT'),
-    host: env.HOST || 'localhost',
-    dataDir: resolve(env.DATA_DIR || 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
-    forcedDomain: mode === 'production' ? undefined : env.FORCED_DOMAIN || undefined,
-    seedProfiles: readInt(env.SEED_PROFILES, 500, 'SEED_PROFILES'),
-    serveWeb: env.SERVE_WEB !== 'false',
-    smtpUrl: env.SMTP_URL || undefined,
-    searchCountCacheSeconds: readInt(
-      env.SEARCH_COUNT_CACHE_SECONDS,
-      mode === 'test' ? 0 : 120,
-      'SEARCH_COUNT_CACHE_SECONDS',
-    ),
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    port: e.PORT,
+    host: e.HOST ?? 'localhost',
+    dataDir: resolve(e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    forcedDomain: mode === 'production' ? undefined : e.FORCED_DOMAIN,
+    seedProfiles: e.SEED_PROFILES,
+    demoData: !e.DATABASE_URL || e.DEMO_DATA,
+    serveWeb: e.SERVE_WEB,
+    smtpUrl: e.SMTP_URL,
+    searchCountCacheSeconds:
+      e.SEARCH_COUNT_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 120) : Number(e.SEARCH_COUNT_CACHE_SECONDS),
+    trustProxy: e.TRUST_PROXY,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
   };
 }

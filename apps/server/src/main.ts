@@ -16,7 +16,10 @@ const database = await openDatabase(
 );
 await database.migrate();
 const storage = createLocalStorage(join(config.dataDir, 'uploads'));
-const seeded = await seedDemoData(database.db, storage, { profiles: config.seedProfiles });
+// Demo members and their printed password belong on the embedded database, never silently on a real PostgreSQL.
+const seeded = config.demoData
+  ? await seedDemoData(database.db, storage, { profiles: config.seedProfiles })
+  : { created: false, profiles: 0, ms: 0 };
 
 const app = await buildApp({ config, database, storage, startWorkers: true });
 
@@ -39,6 +42,8 @@ const address = `http://localhost:${config.port}`;
 console.log(`\n  Site ready at ${address}  (${config.env}, database: ${database.kind})`);
 if (!config.smtpUrl) console.log(`  Mail goes to the local mailbox: ${address}/dev/mailbox`);
 if (seeded.created) console.log(`  Demo data created: ${seeded.profiles} member profiles in ${seeded.ms} ms.`);
+if (!config.demoData)
+  console.log('  No demo data on PostgreSQL (DEMO_DATA=true creates the demo site on an empty database).');
 if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDemo) {
   console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);
 }

@@ -16,10 +16,11 @@ export function generateVapidKeys(): VapidKeys {
 }
 
 /** Keys from the environment when set, otherwise generated on first start and kept in the database. */
-export async function ensureVapidKeys(secrets: SecretsRepository, env: NodeJS.ProcessEnv): Promise<VapidKeys> {
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
-  }
+export async function ensureVapidKeys(
+  secrets: SecretsRepository,
+  configured: VapidKeys | undefined,
+): Promise<VapidKeys> {
+  if (configured) return configured;
   const existing = await secrets.findSecret('vapid_keys');
   if (existing) return JSON.parse(existing) as VapidKeys;
   return JSON.parse(await secrets.insertSecretOnce('vapid_keys', JSON.stringify(generateVapidKeys()))) as VapidKeys;

@@ -8,6 +8,7 @@ import type {
   SiteSettings,
   StoredSiteSettings,
 } from '@app/shared/sites/site-settings';
+import { LRUCache } from 'lru-cache';
 import type { Catalogs } from '../../i18n/catalogs.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
@@ -35,8 +36,9 @@ export function createSitesService(deps: {
 }) {
   const { repository, catalogs } = deps;
   const now = deps.now ?? Date.now;
-  const cache = new Map<string, { site: Site | null; expires: number }>();
-  const companyCache = new Map<number, { company: CompanyInfo; expires: number }>();
+  // Bounded: any client can send any Host name, and misses are cached too.
+  const cache = new LRUCache<string, { site: Site | null; expires: number }>({ max: 1_000 });
+  const companyCache = new LRUCache<number, { company: CompanyInfo; expires: number }>({ max: 1_000 });
 
   function localized(text: LocalizedText | null, locale: Locale, catalogKey: string, values?: Record<string, string>) {
     return text?.[locale] ?? catalogs.translator(locale)(catalogKey, values);

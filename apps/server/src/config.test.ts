@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('reads defaults from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: 'localhost', serveWeb: true, demoData: true });
+    expect(config.vapidKeys).toBeUndefined();
+    expect(loadConfig({ PORT: '', DATA_DIR: '' }).port).toBe(3000);
+  });
+
+  it('creates demo data on PostgreSQL only when asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/dating' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/dating', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('stops with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DEMO_DATA: 'yes' })).toThrow(/DEMO_DATA must be true or false/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'x' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  });
+
+  it('takes web-push keys as a pair', () => {
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'p', VAPID_PRIVATE_KEY: 's' }).vapidKeys).toEqual({
+      publicKey: 'p',
+      privateKey: 's',
+    });
+  });
+});

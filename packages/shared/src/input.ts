@@ -23,9 +23,8 @@ export const idParamSchema = z
 
 /** The id a path segment such as `/members/{id}` names, or null when it is not one (the page answers 404). */
 export function parseIdParam(value: string | null | undefined): number | null {
-  if (typeof value !== 'string' || !idPattern.test(value)) return null;
-  const id = Number(value);
-  return id <= maxId ? id : null;
+  const parsed = idParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -47,12 +47,10 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
    * the password here more than five times in 15 minutes.
    */
   async function verifyCurrentPassword(userId: number, password: string) {
-    const now = deps.now();
     const key = passwordCheckKey(userId);
-    const { hits, resetsAt } = await limits.hitRateLimit(key, maxFailuresPerAccountAndAddress, lockoutWindowMs, now);
-    if (hits > maxFailuresPerAccountAndAddress) {
-      const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
-      throw new AppError('password_checks_blocked', 'current password guessed too often', { minutes });
+    const hit = await limits.hitRateLimit(key, maxFailuresPerAccountAndAddress, lockoutWindowMs, deps.now());
+    if (hit.over) {
+      throw new AppError('password_checks_blocked', 'current password guessed too often', { minutes: hit.minutesLeft });
     }
     const user = await repository.findUserById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
@@ -121,7 +119,7 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
           dayMs,
           now,
         );
-        if (changes.hits > mailChangesPerDay) throw new AppError('rate_limited', 'mail changes per member');
+        if (changes.over) throw new AppError('rate_limited', 'mail changes per member');
         await queueLinkMail(deps, tx, {
           site,
           user: { id: user.id, email: user.email, language: user.language, name: user.profile.name },

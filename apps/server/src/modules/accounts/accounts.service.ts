@@ -60,15 +60,16 @@ function toSessionUser(row: SessionRow, site: Site): SessionUser {
   };
 }
 
-/** The login counters of an account; the password reset clears them all (decision 010). */
-export function loginLimitKeys(siteId: number, email: string, clientIp: string) {
+/** The login counters of an account from every address; the password reset clears them all (decision 010). */
+export function accountLoginLimitKeys(siteId: number, email: string) {
+  return { accountPrefix: `login:pair:${siteId}:${email}:`, account: `login:account:${siteId}:${email}` };
+}
+
+/** The counters one login try hits: the account from this address, the address, the account (decision 010). */
+function loginLimitKeys(siteId: number, email: string, clientIp: string) {
   const ip = clientAddressKey(clientIp);
-  return {
-    accountAndAddress: `login:pair:${siteId}:${email}:${ip}`,
-    accountPrefix: `login:pair:${siteId}:${email}:`,
-    account: `login:account:${siteId}:${email}`,
-    address: `login:address:${ip}`,
-  };
+  const { accountPrefix, account } = accountLoginLimitKeys(siteId, email);
+  return { accountAndAddress: `${accountPrefix}${ip}`, account, address: `login:address:${ip}` };
 }
 
 /** The counter of wrong current passwords given to confirm a change; a password reset clears it too. */
@@ -103,10 +104,11 @@ export function createAccountsService(deps: {
     );
     if (!knownDevice) counters.push([keys.account, maxFailuresPerAccount]);
     for (const [key, limit] of counters) {
-      const { hits, resetsAt } = await rateLimits.hitRateLimit(key, limit, lockoutWindowMs, now);
-      if (hits > limit) {
-        const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 60_000));
-        throw new AppError('login_blocked', `login blocked by ${key.split(':')[1]} counter`, { minutes });
+      const hit = await rateLimits.hitRateLimit(key, limit, lockoutWindowMs, now);
+      if (hit.over) {
+        throw new AppError('login_blocked', `login blocked by ${key.split(':')[1]} counter`, {
+          minutes: hit.minutesLeft,
+        });
       }
     }
     return {

@@ -74,7 +74,7 @@ export async function queueLinkMail(
     limit.windowMs,
     now,
   );
-  if (sent.hits > limit.mails) {
+  if (sent.over) {
     // A mail sent as a side effect (the notice of a deletion or an address change) must not undo what caused it.
     if (link.overLimit === 'skip') return;
     throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);

@@ -2,7 +2,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { Site } from '../sites/sites.service.ts';
 import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
-import { loginLimitKeys, passwordCheckKey } from './accounts.service.ts';
+import { accountLoginLimitKeys, passwordCheckKey } from './accounts.service.ts';
 import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 
@@ -54,7 +54,7 @@ export function createPasswordResetService(deps: MailingDeps & { createSession(u
         await accounts.deleteSessionsOfUser(user.id);
         // The owner proved the address: whatever locked the account out is lifted (decision 010).
         const limits = createRateLimitsRepository(tx);
-        const keys = loginLimitKeys(site.id, user.email, '');
+        const keys = accountLoginLimitKeys(site.id, user.email);
         await limits.clearRateLimitsByPrefix(keys.accountPrefix);
         await limits.clearRateLimit(keys.account);
         await limits.clearRateLimit(passwordCheckKey(user.id));

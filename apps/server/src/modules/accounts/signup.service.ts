@@ -86,7 +86,7 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
         hourMs,
         now,
       );
-      if (signups.hits > signupsPerAddressPerHour) throw new AppError('rate_limited', 'signups per address');
+      if (signups.over) throw new AppError('rate_limited', 'signups per address');
       // A target that has since gone (hidden, deleted) is dropped rather than failing the signup.
       const targetProfileId = input.target_profile_id
         ? await repository.findListableProfileId(site.id, input.target_profile_id)

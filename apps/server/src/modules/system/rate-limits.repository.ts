@@ -3,17 +3,17 @@ import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/system.ts';
 
 export interface RateLimitHit {
-  /** Hits in the current window, this one included. */
-  hits: number;
-  /** When the current window ends. */
-  resetsAt: Date;
+  /** Whether this hit is past the limit: the caller refuses it. */
+  over: boolean;
+  /** Whole minutes (at least 1) until the window ends, for the texts that say how long to wait. */
+  minutesLeft: number;
 }
 
 export function createRateLimitsRepository(db: Database) {
   return {
     /**
-     * Counts one hit on a key and answers the count of its window, in one statement: parallel callers each get a
-     * different count, so no more than `limit` pass. A window older than `windowMs` starts again at 1; the hit that
+     * Counts one hit on a key and answers whether it is over the limit, in one statement: parallel callers each get
+     * a different count, so no more than `limit` pass. A window older than `windowMs` starts again at 1; the hit that
      * reaches the limit starts the window anew, so whatever it blocks stays blocked a whole window from then.
      */
     async hitRateLimit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitHit> {
@@ -30,7 +30,8 @@ export function createRateLimitsRepository(db: Database) {
           },
         })
         .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-      return { hits: row!.hits, resetsAt: new Date(new Date(row!.windowStartedAt).getTime() + windowMs) };
+      const resetsAt = new Date(row!.windowStartedAt).getTime() + windowMs;
+      return { over: row!.hits > limit, minutesLeft: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 60_000)) };
     },
 
     /** Gives one hit back (a login that turned out right should not count against the address). */

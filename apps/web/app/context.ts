@@ -1,12 +1,9 @@
-import type { accountSettingsSchema } from '@app/shared/accounts/account-settings';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { Messages } from '@app/shared/i18n/translator';
-import type { OwnProfile } from '@app/shared/profiles/profile-update';
-import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
-import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 import { createContext } from 'react-router';
-import type { z } from 'zod';
+import type { PageServices } from '../../server/src/app.ts';
+import type { SiteVisit } from '../../server/src/modules/sites/sites.module.ts';
 
 /** A member card as the pages show it; fictional ones carry their label. */
 export interface MemberCard {
@@ -53,8 +50,8 @@ export interface MemberProfile {
   is_own: boolean;
 }
 
-/** What the server gives the pages: the site, the visitor, and the services loaders call. */
-export interface WebRequestContext {
+/** What the server gives the pages: the site, the visitor, and every module's page services. */
+export interface WebRequestContext extends SiteVisit {
   siteId: number;
   /** This answer's Content-Security-Policy nonce: only inline scripts that carry it run. */
   cspNonce: string;
@@ -62,37 +59,11 @@ export interface WebRequestContext {
   logError(error: unknown): void;
   /** The site's origin from its configured domain, for absolute URLs (og tags); never from request headers. */
   siteOrigin: string;
-  settings: SiteSettings;
-  company: CompanyInfo;
   locale: Locale;
   messages: Messages;
-  /** The visitor's country by GeoIP, or the site's first country when unknown. */
-  visitorCountry: string;
-  /** The country the visitor chose on /lang-config, if any. */
-  chosenCountry: string | null;
-  /** When the visitor closed the adult-content warning (ms since epoch), if ever. */
-  entryWarningDismissedAt: number | null;
   user: SessionUser | null;
-  services: {
-    findShowcaseMembers(limit: number): Promise<MemberCard[]>;
-    /** The logged-in member's settings (null for a visitor). */
-    findAccountSettings(): Promise<z.infer<typeof accountSettingsSchema> | null>;
-    /** A member's profile page as the viewer may see it (AppError not_found when hidden or blocked). */
-    findMember(id: number): Promise<MemberProfile>;
-    /** The member search of /members (throws AppError for bad input or when visitors may not search). */
-    searchMembers(query: MemberSearchQuery): Promise<MemberSearchResponse>;
-    /** The logged-in member's own profile fields (null for a visitor). */
-    findOwnProfile(): Promise<OwnProfile | null>;
-    /** First suggested members after signup, of the gender the member looks for. */
-    findSignupMatches(limit: number): Promise<MemberCard[]>;
-    /** Ends the session of this request's cookie (the page /logout). */
-    logOut(): Promise<void>;
-    /**
-     * The link of the notice to the old address (/mail-change/undo): puts it back, ends every session and answers a
-     * reset link's token (null for a deleted account). Throws AppError for a used, expired or unknown link.
-     */
-    undoEmailChange(token: string): Promise<{ resetToken: string | null }>;
-  };
+  /** What loaders and actions may call, per module (`services.profiles.findMember(id)`), bound to this request. */
+  services: PageServices;
 }
 
 /** Added by the page renderer: the paths of the routes the app has (to hide links to parts not built). */

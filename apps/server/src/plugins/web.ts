@@ -8,6 +8,9 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebRequestContext } from '../../../web/server/app.ts';
 import type { AppConfig } from '../config.ts';
+import type { Catalogs } from '../i18n/catalogs.ts';
+import { bindPageServices } from '../lib/define-module.ts';
+import { pageNonce } from './security-headers.ts';
 
 type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
 
@@ -49,11 +52,25 @@ async function loadDevelopmentHandler(app: FastifyInstance): Promise<WebHandler>
   };
 }
 
+/** What a page's loaders and actions get: the request's site, visitor and member, and every module's page services. */
+async function createPageContext(app: FastifyInstance, request: FastifyRequest, catalogs: Catalogs) {
+  const services = bindPageServices(app, request);
+  const context: WebRequestContext = {
+    siteId: request.site.id,
+    cspNonce: pageNonce(request),
+    siteOrigin: request.siteOrigin,
+    logError: (error) => request.log.error({ err: error }, 'page error'),
+    locale: request.locale,
+    messages: catalogs.messages(request.locale),
+    user: request.user,
+    ...(await services.sites.findSiteVisit()),
+    services,
+  };
+  return context;
+}
+
 /** Server-renders every page through React Router; in production also serves the built assets. */
-export async function registerWeb(
-  app: FastifyInstance,
-  deps: { config: AppConfig; createContext(request: FastifyRequest): Promise<WebRequestContext> },
-) {
+export async function registerWeb(app: FastifyInstance, deps: { config: AppConfig; catalogs: Catalogs }) {
   const handle =
     deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
 
@@ -66,7 +83,7 @@ export async function registerWeb(
       // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
       if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
       const webRequest = createRequest(request.raw, reply.raw);
-      const response = await handle(webRequest, await deps.createContext(request));
+      const response = await handle(webRequest, await createPageContext(app, request, deps.catalogs));
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -41,11 +42,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 
 /** Sends what the outbox holds, then answers the last mail the server received for this address. */
 export async function deliverMailTo(
-  app: { jobs: { sendDueMails(): Promise<number> } },
+  app: FastifyInstance,
   smtp: TestSmtpServer,
   address: string,
 ): Promise<ParsedMail | undefined> {
-  await app.jobs.sendDueMails();
+  await app.services.mail.sendDueMails();
   const found = smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(address));
   return found[found.length - 1];
 }

@@ -151,14 +151,14 @@ describe(`settings on ${testDatabaseKind()}`, () => {
     const accounts = createAccountsRepository(t.database.db);
     const user = (await accounts.findUserByEmail(1, email))!;
     clock = new Date(clock.getTime() + 13 * 24 * 60 * 60_000);
-    expect(await t.app.jobs.purgeDeletedAccounts()).toBe(0);
+    expect(await t.app.services.accounts.settings.purgeDeletedAccounts()).toBe(0);
     clock = new Date(clock.getTime() + 2 * 24 * 60 * 60_000);
-    expect(await t.app.jobs.purgeDeletedAccounts()).toBe(1);
+    expect(await t.app.services.accounts.settings.purgeDeletedAccounts()).toBe(1);
     expect(await accounts.findUserByEmail(1, email)).toBeNull();
     const erased = (await accounts.findUserById(user.id))!;
     expect(erased.email).toBe(`deleted-${user.id}@deleted.invalid`);
     expect(erased.purgedAt).not.toBeNull();
-    expect(await t.app.jobs.purgeDeletedAccounts()).toBe(0);
+    expect(await t.app.services.accounts.settings.purgeDeletedAccounts()).toBe(0);
     const lateLink = await t.app.inject({ url: `/api/reactivate.php?token=${token}`, headers: { host: 'localhost' } });
     expect(lateLink.headers.location).toBe('/activate/error');
 

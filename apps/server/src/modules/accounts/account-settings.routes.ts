@@ -12,8 +12,8 @@ import {
 import { sessionCookieName } from '@app/shared/accounts/login';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { clearSessionCookie, requireUser } from '../../plugins/session.ts';
 import type { AccountSettingsService } from './account-settings.service.ts';
+import { clearSessionCookie, requireUser } from './session.ts';
 
 export function registerAccountSettingsRoutes(app: FastifyInstance, settings: AccountSettingsService) {
   defineApiRoute(app, {

@@ -1,6 +1,6 @@
 import type { NotificationSettings } from '@app/shared/accounts/account-settings';
 import { defaultNotificationSettings } from '@app/shared/accounts/account-settings';
-import { and, count, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';

@@ -9,8 +9,8 @@ import { AppError } from '@app/shared/errors/app-error';
 import { signupStepSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from './session.ts';
 
 /** The user calls of spec section 7: log in, who am I, language, log out. */
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService) {

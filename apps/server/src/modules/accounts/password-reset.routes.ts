@@ -7,9 +7,9 @@ import {
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
+import { setSessionCookie } from './session.ts';
 
 export function registerPasswordResetRoutes(
   app: FastifyInstance,

@@ -7,8 +7,8 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { requireUser, setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { requireUser, setSessionCookie } from './session.ts';
 import type { SignupService } from './signup.service.ts';
 
 const tokenQuerySchema = z.object({ token: z.string().max(100).optional().default('') });

@@ -1,7 +1,7 @@
 import { discountCodeQuerySchema, discountCodeResponseSchema } from '@app/shared/credits/discount-code';
 import type { FastifyInstance } from 'fastify';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../accounts/session.ts';
 import type { DiscountCodesService } from './discount-codes.service.ts';
 
 export function registerDiscountCodesRoutes(app: FastifyInstance, discounts: DiscountCodesService) {

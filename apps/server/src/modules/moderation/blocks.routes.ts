@@ -3,7 +3,7 @@ import { idSchema } from '@app/shared/input';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../accounts/session.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
 const blockBodySchema = z.strictObject({ profile_id: idSchema });

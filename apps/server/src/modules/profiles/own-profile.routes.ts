@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineApiRoute } from '../../lib/api-route.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireUser } from '../accounts/session.ts';
 import type { OwnProfileService } from './own-profile.service.ts';
 
 const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });

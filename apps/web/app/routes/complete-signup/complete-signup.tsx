@@ -14,10 +14,10 @@ import type { Route } from './+types/complete-signup';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const profile = await c.services.findOwnProfile();
+  const profile = await c.services.profiles.findOwnProfile();
   // The member the signup came for; gone (hidden, deleted, blocking) means an ordinary signup.
   const target = c.user.signup_target_id
-    ? await c.services.findMember(c.user.signup_target_id).then(toTargetMember, () => null)
+    ? await c.services.profiles.findMember(c.user.signup_target_id).then(toTargetMember, () => null)
     : null;
   return {
     target,

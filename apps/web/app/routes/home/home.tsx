@@ -9,7 +9,7 @@ import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, settings, siteOrigin } = context.get(webContext);
-  const members = await services.findShowcaseMembers(12);
+  const members = await services.profiles.findShowcaseMembers(12);
   return {
     members,
     siteOrigin,

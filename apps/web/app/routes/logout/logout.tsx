@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** POST /logout: the form below. A cross-site post is refused by the server before it gets here. */
 export async function action({ context, request }: Route.ActionArgs) {
-  await context.get(webContext).services.logOut();
+  await context.get(webContext).services.accounts.logOut();
   return redirect('/', { headers: { 'set-cookie': expiredSessionCookie(request, sessionCookieName) } });
 }
 

@@ -14,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = mailChangeUndoSchema.safeParse({ token: (await request.formData()).get('token') ?? '' });
   if (!parsed.success) return { done: false as const, error: 'mail_change_undo_invalid' };
   try {
-    const { resetToken } = await c.services.undoEmailChange(parsed.data.token);
+    const { resetToken } = await c.services.accounts.undoEmailChange(parsed.data.token);
     return { done: true as const, resetToken };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { done: false as const, error: error.code };

@@ -16,7 +16,7 @@ export async function loadSignupTarget(context: Readonly<RouterContextProvider>,
   if (c.user) throw redirect(profileId !== null ? `/members/${profileId}` : '/members');
   if (profileId === null) throw redirect(`/signup${search}`);
   try {
-    const member = toTargetMember(await c.services.findMember(profileId));
+    const member = toTargetMember(await c.services.profiles.findMember(profileId));
     return {
       member,
       search,

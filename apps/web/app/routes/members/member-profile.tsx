@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {
-    const member = await c.services.findMember(id);
+    const member = await c.services.profiles.findMember(id);
     return {
       member,
       siteName: c.settings.name,

@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     };
   }
   try {
-    return { ...base, result: await c.services.searchMembers(parsed.data), error: null };
+    return { ...base, result: await c.services.search.searchMembers(parsed.data), error: null };
   } catch (error) {
     if (error instanceof AppError && error.code === 'authentication_required') {
       throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);

@@ -17,7 +17,10 @@ import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const [settings, profile] = await Promise.all([c.services.findAccountSettings(), c.services.findOwnProfile()]);
+  const [settings, profile] = await Promise.all([
+    c.services.accounts.findAccountSettings(),
+    c.services.profiles.findOwnProfile(),
+  ]);
   return { settings: settings!, profile: profile!, user: c.user, siteName: c.settings.name };
 }
 

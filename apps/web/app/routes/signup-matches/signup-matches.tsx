@@ -8,7 +8,7 @@ import type { Route } from './+types/signup-matches';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
   return {
-    members: await c.services.findSignupMatches(12),
+    members: await c.services.profiles.findSignupMatches(12),
     siteName: c.settings.name,
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,

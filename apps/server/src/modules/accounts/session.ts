@@ -2,7 +2,7 @@ import { sessionCookieName, sessionMaxAgeSeconds } from '@app/shared/accounts/lo
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { AccountsService } from './accounts.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,11 +3,11 @@ import { type Locale, localeCookieName, resolveLocale } from '@app/shared/i18n/l
 import type { Translate } from '@app/shared/i18n/translator';
 import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.ts';
-import type { Catalogs } from '../i18n/catalogs.ts';
-import { siteOrigin } from '../lib/site-origin.ts';
-import type { CountryLocator } from '../modules/sites/geoip.ts';
-import type { Site, SitesService, VisitorPlace } from '../modules/sites/sites.service.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Catalogs } from '../../i18n/catalogs.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
+import type { CountryLocator } from './geoip.ts';
+import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,40 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Database } from './client.ts';
+
+/**
+ * Runs several repositories in one transaction. Repositories are built once on `db`, a handle that stands for the
+ * transaction of the running unit of work, or for the database outside one; so the same repository code runs
+ * inside and outside, and a service that calls another service inside `transaction` carries it along.
+ */
+export interface UnitOfWork {
+  /** The database as repositories see it: the current transaction when there is one. */
+  readonly db: Database;
+  /**
+   * Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. Called inside
+   * another unit of work, it joins that one (one commit, one rollback for all).
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** How a service that needs no database (a unit test with its repositories replaced) runs its work. */
+export const withoutTransaction: UnitOfWork['transaction'] = (work) => work();
+
+export function createUnitOfWork(root: Database): UnitOfWork {
+  const current = new AsyncLocalStorage<Database>();
+  const executor = () => current.getStore() ?? root;
+  // Each access resolves the executor anew, so a repository never holds on to a finished transaction.
+  const db = new Proxy(root, {
+    get(_target, property) {
+      const target = executor();
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    db,
+    transaction(work) {
+      if (current.getStore()) return work();
+      return root.transaction((tx) => current.run(tx as unknown as Database, work));
+    },
+  };
+}

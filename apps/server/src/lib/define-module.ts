@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { Catalogs } from '../i18n/catalogs.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/**
+ * The services of every module by name. Each module adds its own entry (`declare module '…/define-module.ts'`),
+ * so that a module reads another's services typed, and only those it declared it needs.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging, one entry per module.
+export interface ModuleServices {}
+
+/** What pages (loaders and actions) may call, per module, bound to the page's request. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging, one entry per module.
+export interface PageServices {}
+
+type ModuleName = keyof ModuleServices;
+
+/** What every module is built from: the parts app.ts opens once. */
+export interface ModuleContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The database as repositories use it, and the transactions that span several of them. */
+  work: UnitOfWork;
+  storage: Storage;
+  catalogs: Catalogs;
+  /** The server's clock; tests move it. */
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Whether this process runs background work (main.ts does; tests run it themselves). */
+  startWorkers: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered module's services, by module name. */
+    services: ModuleServices;
+    /** Per module: its page services for one request. */
+    pageServiceFactories: Partial<{ [Name in keyof PageServices]: (request: FastifyRequest) => PageServices[Name] }>;
+  }
+}
+
+interface ModuleDefinition<Name extends ModuleName, Needs extends ModuleName> {
+  name: Name;
+  /** Modules whose services this one uses; Fastify refuses to start when one is missing or registered later. */
+  needs?: readonly Needs[];
+  /** Builds the module's services from the shared context and the services of the modules it needs. */
+  services(
+    context: ModuleContext,
+    needs: Pick<ModuleServices, Needs>,
+  ): ModuleServices[Name] | Promise<ModuleServices[Name]>;
+  /** Registers the module's API routes, in a context of their own (its hooks stay inside). */
+  routes?(scope: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void | Promise<void>;
+  /** What pages may call for one request. */
+  page?(
+    services: ModuleServices[Name],
+    request: FastifyRequest,
+  ): Name extends keyof PageServices ? PageServices[Name] : never;
+  /** Hooks every request needs (which site, who is logged in); most modules have none. */
+  requestHooks?(app: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void;
+  /** Starts background work; the answer stops it (awaited when the app closes). */
+  startWorkers?(services: ModuleServices[Name], context: ModuleContext): () => Promise<void>;
+}
+
+/** A domain as one Fastify plugin: its services, its routes, its page services, and the modules it needs. */
+export function defineModule<Name extends ModuleName, Needs extends ModuleName = never>(
+  definition: ModuleDefinition<Name, Needs>,
+): FastifyPluginAsync<ModuleContext> {
+  const plugin: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+    const needs = Object.fromEntries((definition.needs ?? []).map((name) => [name, app.services[name]]));
+    const services = await definition.services(context, needs as Pick<ModuleServices, Needs>);
+    app.services[definition.name] = services;
+    const page = definition.page;
+    if (page) {
+      (app.pageServiceFactories as Record<string, (request: FastifyRequest) => unknown>)[definition.name] = (request) =>
+        page(services, request);
+    }
+    definition.requestHooks?.(app, services, context);
+    const routes = definition.routes;
+    if (routes) await app.register(async (scope) => routes(scope, services, context));
+    if (context.startWorkers && definition.startWorkers) {
+      const stop = definition.startWorkers(services, context);
+      app.addHook('onClose', stop);
+    }
+  };
+  // Not encapsulated itself, so that its request hooks reach every route; its routes are registered in a child.
+  return fastifyPlugin(plugin, { name: definition.name, dependencies: [...(definition.needs ?? [])] });
+}
+
+/** The page services of every module, bound to one request. */
+export function bindPageServices(app: FastifyInstance, request: FastifyRequest): PageServices {
+  return Object.fromEntries(
+    Object.entries(app.pageServiceFactories).map(([name, create]) => [
+      name,
+      (create as (r: FastifyRequest) => unknown)(request),
+    ]),
+  ) as unknown as PageServices;
+}

@@ -1,0 +1,24 @@
+import { defineModule } from '../../lib/define-module.ts';
+import { createDiscountCodesRepository } from './discount-codes.repository.ts';
+import { registerDiscountCodesRoutes } from './discount-codes.routes.ts';
+import { createDiscountCodesService, type DiscountCodesService } from './discount-codes.service.ts';
+
+declare module '../../lib/define-module.ts' {
+  interface ModuleServices {
+    credits: { discountCodes: DiscountCodesService };
+  }
+}
+
+/** Credits: discount codes today; the ledger, packages and payments come next. */
+export const creditsModule = defineModule({
+  name: 'credits',
+  needs: ['sites'],
+  services: ({ work, now }, { sites }) => ({
+    discountCodes: createDiscountCodesService({
+      repository: createDiscountCodesRepository(work.db),
+      findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
+      now,
+    }),
+  }),
+  routes: (scope, { discountCodes }) => registerDiscountCodesRoutes(scope, discountCodes),
+});

@@ -1,0 +1,24 @@
+import { defineModule } from '../../lib/define-module.ts';
+import { createBlocksRepository } from './blocks.repository.ts';
+import { registerBlocksRoutes } from './blocks.routes.ts';
+import { createComplaintsRepository } from './complaints.repository.ts';
+import { registerComplaintsRoutes } from './complaints.routes.ts';
+import { type ComplaintsService, createComplaintsService } from './complaints.service.ts';
+
+declare module '../../lib/define-module.ts' {
+  interface ModuleServices {
+    moderation: { complaints: ComplaintsService };
+  }
+}
+
+/** Moderation: blocks between members and complaints to the operator. */
+export const moderationModule = defineModule({
+  name: 'moderation',
+  services: ({ work, now }) => ({
+    complaints: createComplaintsService({ repository: createComplaintsRepository(work.db), now }),
+  }),
+  routes: (scope, { complaints }, { work, now }) => {
+    registerBlocksRoutes(scope, { repository: createBlocksRepository(work.db), now });
+    registerComplaintsRoutes(scope, complaints);
+  },
+});

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
+import { registerOwnProfileRoutes } from './own-profile.routes.ts';
+import { createOwnProfileService, type OwnProfileService } from './own-profile.service.ts';
+import { createProfilesRepository } from './profiles.repository.ts';
+import { registerProfilesRoutes } from './profiles.routes.ts';
+import { createProfilesService, type ProfilesService } from './profiles.service.ts';
+
+declare module '../../lib/define-module.ts' {
+  interface ModuleServices {
+    profiles: { profiles: ProfilesService; ownProfile: OwnProfileService };
+  }
+  interface PageServices {
+    profiles: ReturnType<typeof profilesPageServices>;
+  }
+}
+
+function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles'], request: FastifyRequest) {
+  return {
+    findShowcaseMembers: (limit: number) => profiles.findShowcaseMembers(request.site, limit),
+    /** A member's profile page as the viewer may see it (AppError not_found when hidden or blocked). */
+    findMember: (id: number) => profiles.findMember(request.site, request.user, id),
+    /** The logged-in member's own profile fields (null for a visitor). */
+    findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
+    /** First suggested members after signup, of the gender the member looks for. */
+    findSignupMatches: async (limit: number) =>
+      request.user
+        ? profiles.findShowcaseMembers(request.site, limit, await ownProfile.signupMatchFilter(request.user))
+        : [],
+  };
+}
+
+/** Profiles: member pages and cards, one's own profile, photos and their files. */
+export const profilesModule = defineModule({
+  name: 'profiles',
+  services: ({ work, storage, now }) => {
+    const repository = createProfilesRepository(work.db);
+    return {
+      profiles: createProfilesService({ repository, storage, now }),
+      ownProfile: createOwnProfileService({ repository, storage, now }),
+    };
+  },
+  routes: (scope, { profiles, ownProfile }) => {
+    registerProfilesRoutes(scope, profiles);
+    registerOwnProfileRoutes(scope, ownProfile);
+  },
+  page: profilesPageServices,
+});

@@ -1,0 +1,35 @@
+import type { MemberSearchQuery } from '@app/shared/search/member-search';
+import type { FastifyRequest } from 'fastify';
+import { defineModule } from '../../lib/define-module.ts';
+import { createSearchRepository } from './search.repository.ts';
+import { registerSearchRoutes } from './search.routes.ts';
+import { createSearchService, type SearchService } from './search.service.ts';
+
+declare module '../../lib/define-module.ts' {
+  interface ModuleServices {
+    search: SearchService;
+  }
+  interface PageServices {
+    search: ReturnType<typeof searchPageServices>;
+  }
+}
+
+function searchPageServices(search: SearchService, request: FastifyRequest) {
+  return {
+    /** The member search of /members (throws AppError for bad input or when visitors may not search). */
+    searchMembers: (query: MemberSearchQuery) => search.searchMembers(request.site, request.user, query),
+  };
+}
+
+/** Search: members by gender, country, region and age, in keyset pages. */
+export const searchModule = defineModule({
+  name: 'search',
+  services: ({ work, now, config }) =>
+    createSearchService({
+      repository: createSearchRepository(work.db),
+      now,
+      countCacheMs: config.searchCountCacheSeconds * 1000,
+    }),
+  routes: registerSearchRoutes,
+  page: searchPageServices,
+});

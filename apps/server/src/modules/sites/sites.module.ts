@@ -1,0 +1,58 @@
+import { countryCookieName } from '@app/shared/i18n/language-menu';
+import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
+import { defineModule } from '../../lib/define-module.ts';
+import { createCountryLocator } from './geoip.ts';
+import { registerSiteContext } from './site-context.ts';
+import { createSitesRepository } from './sites.repository.ts';
+import { registerSitesRoutes } from './sites.routes.ts';
+import { createSitesService, type SitesService } from './sites.service.ts';
+
+/** What every page knows of the site and of the visitor's choices. */
+export interface SiteVisit {
+  settings: SiteSettings;
+  company: CompanyInfo;
+  /** The visitor's country by GeoIP, or the site's first country when unknown. */
+  visitorCountry: string;
+  /** The country the visitor chose on /lang-config, if any. */
+  chosenCountry: string | null;
+  /** When the visitor closed the adult-content warning (ms since epoch), if ever. */
+  entryWarningDismissedAt: number | null;
+}
+
+declare module '../../lib/define-module.ts' {
+  interface ModuleServices {
+    sites: SitesService;
+  }
+  interface PageServices {
+    sites: { findSiteVisit(): Promise<SiteVisit> };
+  }
+}
+
+/** Sites: which site a request is for (by host), its settings, company, regions and interests. */
+export const sitesModule = defineModule({
+  name: 'sites',
+  needs: ['notifications'],
+  services: ({ work, catalogs }, { notifications }) =>
+    createSitesService({
+      repository: createSitesRepository(work.db),
+      catalogs,
+      pushPublicKey: notifications.pushPublicKey,
+    }),
+  requestHooks: (app, sites, { config, catalogs }) =>
+    registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() }),
+  routes: (scope, sites) => registerSitesRoutes(scope, sites),
+  page: (sites, request) => ({
+    async findSiteVisit() {
+      const settings = sites.getSettings(request.site, request.locale, request.visitorPlace);
+      const chosenCountry = request.cookies[countryCookieName];
+      const dismissedAt = Number(request.cookies.entry_warning_dismissed);
+      return {
+        settings,
+        company: await sites.getCompanyInfo(request.site),
+        visitorCountry: settings.geoip_country,
+        chosenCountry: chosenCountry && /^[A-Z]{2}$/.test(chosenCountry) ? chosenCountry : null,
+        entryWarningDismissedAt: Number.isFinite(dismissedAt) && dismissedAt > 0 ? dismissedAt : null,
+      };
+    },
+  }),
+});

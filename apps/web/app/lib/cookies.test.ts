@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { preferenceCookie, readCookie, safeRedirectPath } from './cookies.ts';
+import { expiredSessionCookie, preferenceCookie, readCookie, safeRedirectPath } from './cookies.ts';
 
 describe('cookies', () => {
   it('reads one cookie of a header', () => {
     expect(readCookie('a=1; locale=en; b=2', 'locale')).toBe('en');
     expect(readCookie('a=1', 'locale')).toBeUndefined();
     expect(readCookie(null, 'locale')).toBeUndefined();
+    expect(readCookie('locale=a%20b', 'locale')).toBe('a b');
+    expect(readCookie('locale=%E0%A4%A', 'locale')).toBe('%E0%A4%A');
+    expect(readCookie('xlocale=nl; locale=en; locale=de', 'locale')).toBe('en');
   });
   it('writes a lax preference cookie, secure on https', () => {
     expect(preferenceCookie(new Request('http://localhost/'), 'locale', 'en', 60)).toBe(
       'locale=en; Max-Age=60; Path=/; SameSite=Lax',
     );
     expect(preferenceCookie(new Request('https://x.test/'), 'locale', 'en', 60)).toContain('; Secure');
+    expect(preferenceCookie(new Request('http://localhost/'), 'x', 'a;b c', 60)).toMatch(/^x=a%3Bb%20c; /);
+  });
+  it('expires the session cookie with the attributes the server sets it with', () => {
+    expect(expiredSessionCookie(new Request('http://localhost/'), 'session')).toBe(
+      'session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+    );
+    expect(expiredSessionCookie(new Request('https://x.test/'), 'session')).toContain('; Secure');
   });
   it('only redirects to paths on this site', () => {
     expect(safeRedirectPath('/pages/faq?x=1')).toBe('/pages/faq?x=1');

@@ -1,19 +1,25 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
+
+const isHttps = (request: Request) => new URL(request.url).protocol === 'https:';
+
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+  return header ? parseCookie(header)[name] : undefined;
 }
 
 /** A Set-Cookie value for a preference cookie the pages may read (not HttpOnly). */
 export function preferenceCookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  return stringifySetCookie({
+    name,
+    value,
+    maxAge: maxAgeSeconds,
+    path: '/',
+    sameSite: 'lax',
+    secure: isHttps(request),
+  });
 }
 
+// safeRedirectPath is kept by hand: no library checks a local redirect against the browser's URL parsing like this.
 const placeholderOrigin = 'http://redirect.invalid';
 
 /**
@@ -38,6 +44,13 @@ export function safeRedirectPath(value: FormDataEntryValue | null | undefined): 
 
 /** A Set-Cookie value that removes the session cookie (same attributes as the server sets it with). */
 export function expiredSessionCookie(request: Request, name: string): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return stringifySetCookie({
+    name,
+    value: '',
+    maxAge: 0,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request),
+  });
 }

@@ -50,10 +50,19 @@ describe('e-mail suggestion', () => {
     expect(suggestEmail('sanne@gmial.com')).toBe('sanne@gmail.com');
     expect(suggestEmail('sanne@hotmal.nl')).toBe('sanne@hotmail.nl');
     expect(suggestEmail('jan@telenet.bw')).toBe('jan@telenet.be');
+    expect(suggestEmail('jan@ziggo.nll')).toBe('jan@ziggo.nl');
+  });
+  it('keeps the part before the @ as typed', () => {
+    expect(suggestEmail('Jörg.Müller@GMIAL.com')).toBe('Jörg.Müller@gmail.com');
   });
   it('suggests nothing for a correct or unknown domain', () => {
     expect(suggestEmail('sanne@gmail.com')).toBeNull();
     expect(suggestEmail('sanne@mijnbedrijf.nl')).toBeNull();
     expect(suggestEmail('no-at-sign')).toBeNull();
+    expect(suggestEmail('@gmial.com')).toBeNull();
+    expect(suggestEmail('sanne@')).toBeNull();
+    expect(suggestEmail('anne@firma.lu')).toBeNull();
+    expect(suggestEmail('anne@mijnmail.nl')).toBeNull();
+    expect(suggestEmail('anne@gmail.xyz')).toBeNull();
   });
 });

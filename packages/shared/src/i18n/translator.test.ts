@@ -18,5 +18,16 @@ describe('translator', () => {
   });
   it('lists the arguments a message uses', () => {
     expect(messageArguments('Hi {name}, {count, plural, one {# x} other {# y}} {name}')).toEqual(['count', 'name']);
+    expect(messageArguments('{gender, select, female {{name} en zij} other {{ name }}} op {day, date, short}')).toEqual(
+      ['day', 'gender', 'name'],
+    );
+  });
+  it('takes no branch text, quoted brace or tag for an argument', () => {
+    expect(messageArguments('{count, plural, one {foto} other {fotos}}')).toEqual(['count']);
+    expect(messageArguments("Typ '{name}' letterlijk")).toEqual([]);
+    expect(messageArguments("Typ '{'{name}'}'")).toEqual(['name']);
+    expect(messageArguments('<b>{name}</b>')).toEqual(['name']);
+    expect(messageArguments('geen')).toEqual([]);
+    expect(() => messageArguments('{name')).toThrow();
   });
 });

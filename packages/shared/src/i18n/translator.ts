@@ -1,3 +1,12 @@
+import {
+  isLiteralElement,
+  isPluralElement,
+  isPoundElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Locale } from './locales.ts';
 
@@ -20,11 +29,27 @@ export function flattenCatalog(catalog: NestedCatalog, prefix = ''): Record<stri
   return flat;
 }
 
-/** Names of the ICU arguments a message uses, sorted; used to check translations against the source. */
+/**
+ * Names of the ICU arguments a message uses, sorted; used to check translations against the source. Read from the
+ * parsed message (tags as text, as the translator formats them), so words in plural or select branches and quoted
+ * braces are not taken for arguments; a message that does not parse throws.
+ */
 export function messageArguments(message: string): string[] {
   const names = new Set<string>();
-  const pattern = /\{\s*([A-Za-z0-9_]+)\s*(?:[,}])/g;
-  for (const match of message.matchAll(pattern)) names.add(match[1]!);
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (isLiteralElement(element) || isPoundElement(element)) continue;
+      if (isTagElement(element)) {
+        walk(element.children);
+        continue;
+      }
+      names.add(element.value);
+      if (isPluralElement(element) || isSelectElement(element)) {
+        for (const option of Object.values(element.options)) walk(option.value);
+      }
+    }
+  };
+  walk(parse(message, { ignoreTag: true }));
   return [...names].sort();
 }
 
@@ -33,6 +58,7 @@ export function messageArguments(message: string): string[] {
  * Formats are compiled once per key.
  */
 export function createTranslator(locale: Locale, messages: Messages, fallback?: Messages): Translate {
+  // A plain Map, no LRU: only keys the catalogs have are stored, so it cannot grow past them.
   const compiled = new Map<string, IntlMessageFormat>();
   return (key, values) => {
     let format = compiled.get(key);

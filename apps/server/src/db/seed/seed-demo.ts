@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { createAccountsRepository } from '../../modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { createProfilesRepository } from '../../modules/profiles/profiles.repository.ts';
@@ -10,19 +11,6 @@ import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSetting
 import { createRandom } from './random.ts';
 
 const demoSeed = 20_261_122;
-
-async function mapConcurrently<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /**
  * On an empty database: the demo site, its company and `profiles` member profiles with photos. The same
@@ -44,7 +32,7 @@ export async function seedDemoData(
   const photoJobs = people.flatMap((person, personIndex) =>
     Array.from({ length: person.photoCount }, (_, photoIndex) => ({ person, personIndex, photoIndex })),
   );
-  const photos = await mapConcurrently(photoJobs, 4, (job) =>
+  const photos = await pLimit(4).map(photoJobs, (job) =>
     createDemoPhoto(storage, {
       seed: `${demoSeed}-${job.personIndex}-${job.photoIndex}`,
       gender: job.person.gender,
@@ -80,6 +68,7 @@ export async function seedDemoData(
     });
     const profilesRepository = createProfilesRepository(tx as unknown as Database);
     const profileIds: number[] = [];
+    // In turn, not through a pool: one transaction is one connection; batches of 100 keep each insert small.
     for (let start = 0; start < rows.length; start += 100) {
       profileIds.push(...(await profilesRepository.insertProfilesWithPhotos(rows.slice(start, start + 100))));
     }

@@ -3,6 +3,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
 import { searchCountCap, searchPageSize } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
+import { LRUCache } from 'lru-cache';
 import { toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { SearchFilter, SearchRepository } from './search.repository.ts';
@@ -22,11 +23,12 @@ export function createSearchService(deps: {
 }) {
   const { repository } = deps;
   const countCacheMs = deps.countCacheMs ?? 0;
-  // Totals per site and filter, the same for every viewer, oldest first (a Map keeps insertion order).
-  const countCache = new Map<string, { value: number; at: number }>();
+  // Totals per site and filter, the same for every viewer; the least recently used go first when full.
+  const countCache =
+    countCacheMs > 0 ? new LRUCache<string, number>({ max: countCacheSize, ttl: countCacheMs }) : undefined;
 
   async function countShared(filter: SearchFilter): Promise<number> {
-    if (countCacheMs <= 0) return repository.countProfiles(filter, searchCountCap + 1);
+    if (!countCache) return repository.countProfiles(filter, searchCountCap + 1);
     const key = JSON.stringify([
       filter.siteId,
       filter.gender,
@@ -36,11 +38,9 @@ export function createSearchService(deps: {
       filter.bornOnOrBefore,
     ]);
     const cached = countCache.get(key);
-    if (cached && performance.now() - cached.at < countCacheMs) return cached.value;
+    if (cached !== undefined) return cached;
     const value = await repository.countProfiles(filter, searchCountCap + 1);
-    countCache.delete(key);
-    countCache.set(key, { value, at: performance.now() });
-    if (countCache.size > countCacheSize) countCache.delete(countCache.keys().next().value!);
+    countCache.set(key, value);
     return value;
   }
 

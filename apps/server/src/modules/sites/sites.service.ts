@@ -36,9 +36,11 @@ export function createSitesService(deps: {
 }) {
   const { repository, catalogs } = deps;
   const now = deps.now ?? Date.now;
-  // Bounded: any client can send any Host name, and misses are cached too.
-  const cache = new LRUCache<string, { site: Site | null; expires: number }>({ max: 1_000 });
-  const companyCache = new LRUCache<number, { company: CompanyInfo; expires: number }>({ max: 1_000 });
+  // Bounded: any client can send any Host name, and misses are cached too. The clock is read on every look-up
+  // (ttlResolution 0), so an injected one is obeyed at once.
+  const cacheOptions = { max: 1_000, ttl: siteCacheMs, ttlResolution: 0, perf: { now } };
+  const cache = new LRUCache<string, { site: Site | null }>(cacheOptions);
+  const companyCache = new LRUCache<number, CompanyInfo>(cacheOptions);
 
   function localized(text: LocalizedText | null, locale: Locale, catalogKey: string, values?: Record<string, string>) {
     return text?.[locale] ?? catalogs.translator(locale)(catalogKey, values);
@@ -49,10 +51,10 @@ export function createSitesService(deps: {
     async findSiteByHost(host: string): Promise<Site | null> {
       const key = host.toLowerCase();
       const hit = cache.get(key);
-      if (hit && hit.expires > now()) return hit.site;
+      if (hit) return hit.site;
       const row = await repository.findSiteByHost(key);
       const site = row ? { id: row.id, companyId: row.companyId, isDemo: row.isDemo, settings: row.settings } : null;
-      cache.set(key, { site, expires: now() + siteCacheMs });
+      cache.set(key, { site });
       return site;
     },
 
@@ -87,7 +89,7 @@ export function createSitesService(deps: {
 
     async getCompanyInfo(site: Site): Promise<CompanyInfo> {
       const hit = companyCache.get(site.companyId);
-      if (hit && hit.expires > now()) return hit.company;
+      if (hit) return hit;
       const company = await repository.findCompanyById(site.companyId);
       if (!company) throw new Error(`site ${site.id} has no company ${site.companyId}`);
       const info: CompanyInfo = {
@@ -102,7 +104,7 @@ export function createSitesService(deps: {
         delete_discount: company.deleteDiscount,
         added: company.added.toISOString(),
       };
-      companyCache.set(site.companyId, { company: info, expires: now() + siteCacheMs });
+      companyCache.set(site.companyId, info);
       return info;
     },
 

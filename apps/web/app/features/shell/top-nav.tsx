@@ -9,24 +9,8 @@ import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import { creditsBadge, formatBadgeCount, showBackButton } from './shell-rules.ts';
+import { creditsBadge, showBackButton } from './shell-rules.ts';
 import { SiteLogo } from './site-logo.tsx';
-
-export interface NavCounts {
-  unreadMessages: number;
-  newLikes: number;
-}
-
-function CountBadge(props: { count: number; label: string }) {
-  const text = formatBadgeCount(props.count);
-  if (!text) return null;
-  return (
-    <span className="badge rounded-pill nav-badge bg-unread">
-      {text}
-      <span className="visually-hidden"> {props.label}</span>
-    </span>
-  );
-}
 
 function NavItem(props: { show: boolean; children: ReactNode }) {
   return props.show ? <li>{props.children}</li> : null;
@@ -48,9 +32,9 @@ function BackButton() {
 }
 
 /** The top navigation of the default layout, for visitors and for members. */
-export function TopNav(props: { counts?: NavCounts }) {
+export function TopNav() {
   const user = useSessionUser();
-  return user ? <MemberNav user={user} counts={props.counts ?? { unreadMessages: 0, newLikes: 0 }} /> : <VisitorNav />;
+  return user ? <MemberNav user={user} /> : <VisitorNav />;
 }
 
 function VisitorNav() {
@@ -73,9 +57,9 @@ function VisitorNav() {
   );
 }
 
-export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
+function MemberNav(props: { user: SessionUser }) {
   const { t } = useI18n();
-  const { user, counts } = props;
+  const { user } = props;
   // Parts of the members area appear here as they are built.
   const has = {
     members: usePathAvailable('/members'),
@@ -105,17 +89,12 @@ export function MemberNav(props: { user: SessionUser; counts: NavCounts }) {
             <Link className="nav-link" to="/chats" title={t('nav.messages')}>
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
-              <CountBadge
-                count={counts.unreadMessages}
-                label={t('nav.unread_messages', { count: counts.unreadMessages })}
-              />
             </Link>
           </NavItem>
           <NavItem show={has.likes}>
             <Link className="nav-link" to="/likes" title={t('nav.likes')}>
               <Icon name="heart" />
               <span className="nav-text">{t('nav.likes')}</span>
-              <CountBadge count={counts.newLikes} label={t('nav.new_likes', { count: counts.newLikes })} />
             </Link>
           </NavItem>
           <NavItem show={user.paid_user ? has.credits : has.premium}>

@@ -6,16 +6,12 @@ import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
-import { TitleCounter } from '../../features/shell/title-counter.tsx';
 import { TopNav } from '../../features/shell/top-nav.tsx';
 
 function DefaultFrame(props: { children: ReactNode }) {
-  // Unread messages and new likes arrive with the chat and likes parts; until then both are 0.
-  const counts = { unreadMessages: 0, newLikes: 0 };
   return (
     <div className="layout layout-default">
-      <TopNav counts={counts} />
-      <TitleCounter {...counts} />
+      <TopNav />
       <ActivationReminder />
       <ProfilePhotoAlert />
       <div className="layout-main">{props.children}</div>

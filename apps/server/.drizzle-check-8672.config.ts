@@ -1,6 +1,0 @@
-import { defineConfig } from 'drizzle-kit';
-export default defineConfig({
-  dialect: 'postgresql',
-  schema: './apps/server/src/db/schema/*.ts',
-  out: './.drizzle-check-8672/migrations',
-});

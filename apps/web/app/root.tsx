@@ -62,6 +62,11 @@ function HtmlElement({ lang, children }: { lang: string; children: ReactNode }) 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The page is live: hydrated, and the effects of everything inside <html> have run (they run before this one).
+  // Browser journeys wait for it before they use a form that posts through the API, not for a quiet network.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return runsOnPreact ? children : <html lang={lang}>{children}</html>;
 }
 

@@ -58,6 +58,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_PROFILES: process.env.E2E_SEED_PROFILES ?? '40',
       LOG_LEVEL: 'warn',
+      // The test runner stands where a load balancer would: on this machine, in front of the server. A test that
+      // names its own client address in X-Forwarded-For (support/fixtures.ts, `clientAddress`) is then counted as
+      // that client, so the per-address limits (5 signups an hour) count each test alone. A request without the
+      // header stays loopback; the mailbox answers only this machine, so it refuses a request that names another.
+      TRUST_PROXY: '127.0.0.1,::1',
     },
   },
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
+import { dismissEntryWarning, expect, test, waitUntilLive } from './support/fixtures.ts';
 
 test.use({ permissions: ['geolocation'], geolocation: { latitude: 52.0907, longitude: 5.1214 } });
 
@@ -7,9 +6,11 @@ test('with the browser position a member searches near them and fills in the liv
   page,
   context,
   baseURL,
+  member: _member,
 }) => {
   await dismissEntryWarning(context, baseURL!);
-  await loginToMembers(page, 'bijna-op@hartklop.test');
+  await page.goto('/members');
+  await waitUntilLive(page);
 
   await page.getByRole('button', { name: 'In mijn buurt' }).click();
   await expect(page).toHaveURL(/country=NL/);
@@ -17,7 +18,7 @@ test('with the browser position a member searches near them and fills in the liv
   await expect(page.getByLabel('Regio')).toHaveValue('NL-UT');
 
   await page.goto('/profile');
-  await page.waitForLoadState('networkidle');
+  await waitUntilLive(page);
   await page.getByLabel('Land', { exact: true }).selectOption('BE');
   await page.getByRole('button', { name: 'Gebruik mijn locatie' }).click();
   await expect(page.getByLabel('Land', { exact: true })).toHaveValue('NL');
@@ -31,7 +32,7 @@ test('a member who does not share the position is told so', async ({ browser, ba
   await dismissEntryWarning(context, baseURL!);
   const page = await context.newPage();
   await page.goto(`${baseURL}/members?network=partner-7`);
-  await page.waitForLoadState('networkidle');
+  await waitUntilLive(page);
   await page.getByRole('button', { name: 'In mijn buurt' }).click();
   await expect(page.getByTestId('geo-problem')).toHaveText(
     'Je hebt het delen van je locatie niet toegestaan. Dat kun je in je browser wijzigen.',

@@ -1,44 +1,20 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { dismissEntryWarning } from './support/fixtures.ts';
+import { dismissEntryWarning, expect, test, uniqueEmail, waitUntilLive } from './support/fixtures.ts';
 
 const client = { 'x-request-type': 'client' };
-
-/**
- * The newest link to `path` in the local mailbox of an address, as a path: mails carry the site's configured origin,
- * which is not where this test server listens.
- */
-async function mailedLink(request: APIRequestContext, to: string, path: string) {
-  let link = '';
-  await expect(async () => {
-    const mails: { text: string }[] = (
-      await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()
-    ).mails;
-    const pattern = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`);
-    link = mails.map((mail) => pattern.exec(mail.text)?.[0]).find(Boolean) ?? '';
-    expect(link).not.toBe('');
-  }).toPass({ timeout: 10_000 });
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
 
 test('a member changes the e-mail address with the password; the old address can undo it and lock the account', async ({
   page,
   context,
   browser,
   baseURL,
+  member,
+  mailbox,
 }) => {
   // A long journey: three browsers, four mails and several password hashes.
   test.setTimeout(60_000);
   await dismissEntryWarning(context, baseURL!);
-  const stamp = Date.now();
-  const oldEmail = `oud-${stamp}@example.com`;
-  const newEmail = `nieuw-${stamp}@example.com`;
-  const password = 'mijn-geheime-wachtwoord-1';
-  const signup = await page.request.post('/api/signup.php', {
-    headers: client,
-    data: { email: oldEmail, name: `wissel${stamp % 100000}`, password, date_of_birth: '1990-05-05' },
-  });
-  expect(signup.status()).toBe(200);
+  const { email: oldEmail, password } = member;
+  const newEmail = uniqueEmail('nieuw');
 
   // Another device of the same member.
   const phone = await browser.newContext({ baseURL });
@@ -50,7 +26,7 @@ test('a member changes the e-mail address with the password; the old address can
 
   await page.goto('/profile#settings');
   // The settings forms post through the API once the page is live.
-  await page.waitForLoadState('networkidle');
+  await waitUntilLive(page);
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'E-mailadres wijzigen' }) });
   await section.getByLabel('Nieuw e-mailadres').fill(newEmail);
   await section.getByLabel('Je huidige wachtwoord').fill('niet-mijn-wachtwoord');
@@ -60,7 +36,7 @@ test('a member changes the e-mail address with the password; the old address can
   await section.getByRole('button', { name: 'Bevestigingsmail sturen' }).click();
   await expect(section.getByTestId('email-status')).toContainText(newEmail);
 
-  await page.goto(await mailedLink(page.request, newEmail, '/mail-change/do'));
+  await page.goto(await mailbox.link(newEmail, '/mail-change/do'));
   await expect(page.getByRole('heading', { name: 'Je e-mailadres is gewijzigd' })).toBeVisible();
   await expect(page.getByText('Op je andere apparaten ben je uitgelogd.')).toBeVisible();
   expect((await phone.request.get('/api/user.php')).status()).toBe(403);
@@ -68,7 +44,7 @@ test('a member changes the e-mail address with the password; the old address can
   await phone.close();
 
   // The old address got a notice; its link asks before it does anything, and works without JavaScript.
-  const undoLink = await mailedLink(page.request, oldEmail, '/mail-change/undo');
+  const undoLink = await mailbox.link(oldEmail, '/mail-change/undo');
   const mailClient = await browser.newContext({ baseURL, javaScriptEnabled: false });
   // No adult-content warning stands in the way of an account's owner coming from a mail.
   const plain = await mailClient.newPage();
@@ -84,13 +60,13 @@ test('a member changes the e-mail address with the password; the old address can
 
   // Used again, with JavaScript this time: refused.
   await page.goto(undoLink);
-  await page.waitForLoadState('networkidle');
+  await waitUntilLive(page);
   await page.getByRole('button', { name: 'Mijn oude e-mailadres terugzetten' }).click();
   await expect(page.getByTestId('mail-change-undo-error')).toContainText('Deze link is verlopen of al gebruikt.');
   await expect(page.getByTestId('mail-change-undo-error')).toContainText('support@hartklop.test');
 
   await page.goto(resetPath!);
-  await page.waitForLoadState('networkidle');
+  await waitUntilLive(page);
   await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('weer-helemaal-van-mij-2');
   await page.getByLabel('Herhaal je nieuwe wachtwoord').fill('weer-helemaal-van-mij-2');
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();

@@ -1,29 +1,45 @@
-import { expect, test } from '@playwright/test';
-import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
+import {
+  dismissEntryWarning,
+  expect,
+  firstFound,
+  type Page,
+  searchPages,
+  test,
+  waitUntilLive,
+} from './support/fixtures.ts';
 
-test('a free member opens a profile, sees locked photos, blocks the member and no longer finds them', async ({
+/** The members the search lists, on every page. */
+async function membersOnEverySearchPage(page: Page): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const searchPage of searchPages(page)) {
+    const hrefs = await searchPage
+      .getByTestId('search-results')
+      .locator('a.stretched-link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    ids.push(...hrefs.map((href) => Number(href.split('/').pop())));
+  }
+  return ids;
+}
+
+test('a free member opens a profile, sees locked photos, blocks the member and no longer finds them; unblocking brings them back', async ({
   page,
   context,
   baseURL,
+  member: _member,
 }) => {
   await dismissEntryWarning(context, baseURL!);
-  await loginToMembers(page, 'demo@hartklop.test');
 
-  // Open a member with more than one photo.
-  const cards = page.getByTestId('search-results').locator('.member-card');
-  const count = await cards.count();
-  let opened = '';
-  for (let i = 0; i < count; i++) {
-    await cards.nth(i).locator('a.stretched-link').click();
-    await expect(page).toHaveURL(/\/members\/\d+$/);
-    if ((await page.locator('.member-thumb').count()) > 1) {
-      opened = page.url();
-      break;
-    }
-    await page.goBack();
-  }
-  expect(opened).not.toBe('');
-  const memberId = Number(opened.split('/').pop());
+  // A member with more than one photo: the second is locked for a free member.
+  const photographed = await firstFound(page.request, async (found) => {
+    const answer = await page.request.get(`/api/member.php?id=${found.id}`);
+    return (await answer.json()).member.photo_count > 1;
+  });
+  expect(photographed).not.toBeNull();
+  const memberId = photographed!.id;
+  expect(await membersOnEverySearchPage(page)).toContain(memberId);
+
+  await page.goto(`/members/${memberId}`);
+  await waitUntilLive(page);
   await page.locator('.member-thumb').nth(1).click();
   await expect(page.getByTestId('photo-locked')).toContainText('Word premiumlid om alle foto’s te bekijken.');
 
@@ -32,14 +48,12 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Ja, blokkeren' }).click();
   await expect(page).toHaveURL(/\/members$/);
-  const ids = await page
-    .getByTestId('search-results')
-    .locator('a.stretched-link')
-    .evaluateAll((links) => links.map((link) => Number(link.getAttribute('href')!.split('/').pop())));
-  expect(ids).not.toContain(memberId);
+  expect(await membersOnEverySearchPage(page)).not.toContain(memberId);
 
-  // Unblock from the profile again, so other journeys see the demo data unchanged.
+  // The blocked member's page still offers the way back.
   await page.goto(`/members/${memberId}`);
+  await waitUntilLive(page);
   await page.getByRole('button', { name: 'Deblokkeren' }).click();
   await expect(page.getByRole('button', { name: 'Blokkeren' })).toBeVisible();
+  expect(await membersOnEverySearchPage(page)).toContain(memberId);
 });

@@ -1,5 +1,5 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { dismissEntryWarning, loginToMembers } from './support/fixtures.ts';
+import type { Page, Response } from '@playwright/test';
+import { dismissEntryWarning, expect, loginToMembers, test, waitUntilLive } from './support/fixtures.ts';
 
 /** Collects every Content-Security-Policy violation the browser reports, across navigations. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -78,7 +78,8 @@ test('pages carry a nonce-based policy, run their scripts and hydrate without a 
   expect(profile).toMatch(/^\/members\/\d+$/);
   nonces.add(await expectNoncePolicy(page, await page.goto(profile!)));
   await expect(page.getByRole('button', { name: 'Blokkeren' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Live: every script the page loads has run (and its images have loaded: `goto` waits for the load event).
+  await waitUntilLive(page);
 
   // A fresh nonce for every answer.
   expect(nonces.size).toBe(5);

@@ -59,10 +59,8 @@ interface ModuleDefinition<Name extends ModuleName, Needs extends ModuleName> {
     services: ModuleServices[Name],
     request: FastifyRequest,
   ): Name extends keyof PageServices ? PageServices[Name] : never;
-  /** Hooks every request needs (which site, who is logged in); most modules have none. */
-  requestHooks?(app: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void;
-  /** Starts background work; the answer stops it (awaited when the app closes). */
-  startWorkers?(services: ModuleServices[Name], context: ModuleContext): () => Promise<void>;
+  /** Hooks on the whole app: for every request (which site, who is logged in) or its start and stop; most modules have none. */
+  appHooks?(app: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void;
 }
 
 /** A domain as one Fastify plugin: its services, its routes, its page services, and the modules it needs. */
@@ -78,13 +76,9 @@ export function defineModule<Name extends ModuleName, Needs extends ModuleName =
       (app.pageServiceFactories as Record<string, (request: FastifyRequest) => unknown>)[definition.name] = (request) =>
         page(services, request);
     }
-    definition.requestHooks?.(app, services, context);
+    definition.appHooks?.(app, services, context);
     const routes = definition.routes;
     if (routes) await app.register(async (scope) => routes(scope, services, context));
-    if (context.startWorkers && definition.startWorkers) {
-      const stop = definition.startWorkers(services, context);
-      app.addHook('onClose', stop);
-    }
   };
   // Not encapsulated itself, so that its request hooks reach every route; its routes are registered in a child.
   return fastifyPlugin(plugin, { name: definition.name, dependencies: [...(definition.needs ?? [])] });

@@ -1,29 +1,27 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Mails to send; a worker sends them, retrying with back-off. Rows are written in the transaction that causes them. */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: serial('id').primaryKey(),
-    siteId: integer('site_id').notNull(),
-    kind: text('kind').notNull(),
-    fromName: text('from_name').notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: smallint('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (table) => [index('mail_outbox_pending_idx').on(table.status, table.nextAttemptAt)],
-);
+/**
+ * Every mail the site sends, written in the transaction that causes it; a `mail.send` job (queued in the same
+ * transaction) sends it, retrying with back-off. Failed mails stay for inspection.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  kind: text('kind').notNull(),
+  fromName: text('from_name').notNull(),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: smallint('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
 
 /** The local mailbox used when no SMTP server is configured (viewable at /dev/mailbox from loopback). */
 export const localMailbox = pgTable('local_mailbox', {

@@ -13,13 +13,13 @@ declare module '../../lib/define-module.ts' {
 /** Mail: the outbox, its sender, and the local mailbox at /dev/mailbox when no SMTP server is configured. */
 export const mailModule = defineModule({
   name: 'mail',
-  services: ({ work, config, now, log }) => {
+  needs: ['jobs'],
+  services: ({ work, config, now, log }, { jobs }) => {
     const repository = createMailRepository(work.db);
     const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLocalMailboxTransport(repository);
-    return createMailService({ repository, transport, now, log });
+    return createMailService({ repository, transport, jobs, transaction: work.transaction, now, log });
   },
   routes: (scope, mail) => {
     if (mail.transportKind === 'local') registerMailboxRoutes(scope, mail);
   },
-  startWorkers: (mail) => mail.startWorker(),
 });

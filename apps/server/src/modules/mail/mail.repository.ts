@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { localMailbox, mailOutbox } from '../../db/schema/mail.ts';
 
@@ -11,40 +11,20 @@ export function createMailRepository(db: Database) {
       return row!.id;
     },
 
-    /** Takes due mails for sending; other workers skip the rows one has taken. */
-    async claimDueMails(now: Date, limit: number): Promise<OutboxRow[]> {
-      return db.transaction(async (tx) => {
-        const due = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-          .orderBy(asc(mailOutbox.id))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        // Lease them for a minute: a crashed worker's mails become due again.
-        const lease = new Date(now.getTime() + 60_000);
-        await tx
-          .update(mailOutbox)
-          .set({ nextAttemptAt: lease, attempts: sql`${mailOutbox.attempts} + 1` })
-          .where(
-            sql`${mailOutbox.id} in (${sql.join(
-              due.map((row) => sql`${row.id}`),
-              sql`, `,
-            )})`,
-          );
-        return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-      });
+    async findOutboxMail(id: number): Promise<OutboxRow | null> {
+      const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+      return rows[0] ?? null;
     },
 
     async markMailSent(id: number, now: Date) {
       await db.update(mailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
     },
 
-    async markMailFailed(id: number, error: string, retryAt: Date | null) {
+    /** Records a failed attempt; after the last one the mail stays `failed` for inspection. */
+    async markMailFailed(id: number, error: string, final: boolean) {
       await db
         .update(mailOutbox)
-        .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' })
+        .set({ lastError: error, attempts: sql`${mailOutbox.attempts} + 1`, ...(final ? { status: 'failed' } : {}) })
         .where(eq(mailOutbox.id, id));
     },
 

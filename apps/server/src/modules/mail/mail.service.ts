@@ -1,28 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Jobs } from '../jobs/jobs.service.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { MailRepository } from './mail.repository.ts';
 import type { MailContent } from './mail-templates.ts';
 import type { MailTransport } from './mail-transport.ts';
 
+/** Attempts before a mail is given up (retries after about 30 s, 1, 2, 4 and 8 min). */
 const maxAttempts = 6;
 
 /** The sender of a site's mails: its mail name at no-reply@ its domain. */
-export function siteSender(site: Site) {
+function siteSender(site: Site) {
   return { name: site.settings.mail_name, address: `no-reply@${site.settings.domain}` };
 }
 
 export function createMailService(deps: {
   repository: MailRepository;
   transport: MailTransport;
+  jobs: Jobs;
+  transaction: UnitOfWork['transaction'];
   now: () => Date;
   log?: FastifyBaseLogger;
 }) {
-  const { repository, transport } = deps;
+  const { repository, transport, jobs } = deps;
 
-  /** Sends what is due; a failed mail is tried again later (30 s, 1, 2, 4, 8 min), then marked failed. */
-  async function sendDueMails(limit = 20): Promise<number> {
-    const due = await repository.claimDueMails(deps.now(), limit);
-    for (const mail of due) {
+  jobs.define<{ mailId: number }>('mail.send', {
+    // One at a time, oldest first: a member's mails arrive in the order of what caused them (a change, then its undo).
+    concurrency: 1,
+    maxAttempts,
+    backoffSeconds: 30,
+    async handler({ mailId }, job) {
+      const mail = await repository.findOutboxMail(mailId);
+      // Sent already: a worker that crashed after sending must not send it twice.
+      if (mail?.status !== 'pending') return;
       try {
         await transport.send({
           from: `"${mail.fromName.replace(/"/g, '')}" <${mail.fromAddress}>`,
@@ -31,48 +41,39 @@ export function createMailService(deps: {
           html: mail.html,
           text: mail.text,
         });
-        await repository.markMailSent(mail.id, deps.now());
       } catch (error) {
-        const retryAt =
-          mail.attempts >= maxAttempts ? null : new Date(deps.now().getTime() + 30_000 * 2 ** (mail.attempts - 1));
-        deps.log?.warn({ err: error, mailId: mail.id }, 'mail not sent');
-        await repository.markMailFailed(mail.id, String((error as Error).message ?? error), retryAt);
+        deps.log?.warn({ err: error, mailId }, 'mail not sent');
+        await repository.markMailFailed(mailId, String((error as Error).message ?? error), job.attempt >= maxAttempts);
+        throw error;
       }
-    }
-    return due.length;
-  }
+      await repository.markMailSent(mailId, deps.now());
+    },
+  });
 
   return {
     transportKind: transport.kind,
 
-    /** Puts a mail in the outbox; the worker sends it within a second or two. */
-    async queueMail(site: Site, kind: string, to: string, content: MailContent, queue = repository) {
+    /**
+     * Puts a mail in the outbox and queues its sending. Inside a unit of work both are part of its transaction: the
+     * mail goes only if what causes it commits.
+     */
+    async queueMail(site: Site, kind: string, to: string, content: MailContent) {
       const sender = siteSender(site);
-      await queue.insertOutboxMail({
-        siteId: site.id,
-        kind,
-        fromName: sender.name,
-        fromAddress: sender.address,
-        toAddress: to,
-        ...content,
-        nextAttemptAt: deps.now(),
+      await deps.transaction(async () => {
+        const mailId = await repository.insertOutboxMail({
+          siteId: site.id,
+          kind,
+          fromName: sender.name,
+          fromAddress: sender.address,
+          toAddress: to,
+          ...content,
+        });
+        await jobs.enqueue('mail.send', { mailId });
       });
     },
 
-    sendDueMails,
-
-    /** Polls the outbox; answers a function that stops it. */
-    startWorker(intervalMs = 1000): () => Promise<void> {
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running.then(() => sendDueMails()).catch((error) => deps.log?.error({ err: error }, 'outbox'));
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    /** Sends every queued mail now (tests and scripts; the workers do it on their own). */
+    sendQueuedMails: () => jobs.runDue('mail.send'),
 
     listLocalMails: (limit = 50) => repository.listLocalMails(limit),
     findLocalMail: (id: number) => repository.findLocalMail(id),

@@ -18,19 +18,21 @@ const dayMs = 24 * 3_600_000;
 /** System: health and readiness, robots.txt, the API document, idempotency keys and rate-limit counters. */
 export const systemModule = defineModule({
   name: 'system',
-  services: ({ work }) => ({
-    idempotency: createIdempotencyRepository(work.db),
-    rateLimits: createRateLimitsRepository(work.db),
-  }),
-  requestHooks: (app, { idempotency }, { now }) => registerIdempotency(app, { repository: idempotency, now }),
-  routes: (scope, _services, { database }) => registerSystemRoutes(scope, database),
-  startWorkers: ({ idempotency, rateLimits }, { now, log }) => {
-    const cleanup = setInterval(() => {
-      const before = new Date(now().getTime() - dayMs);
-      idempotency.deleteKeysBefore(before).catch((error) => log.error({ err: error }, 'idempotency cleanup'));
-      rateLimits.deleteRateLimitsBefore(before).catch((error) => log.error({ err: error }, 'rate limit cleanup'));
-    }, 3_600_000);
-    cleanup.unref();
-    return async () => clearInterval(cleanup);
+  needs: ['jobs'],
+  services: async ({ work, now }, { jobs }) => {
+    const idempotency = createIdempotencyRepository(work.db);
+    const rateLimits = createRateLimitsRepository(work.db);
+    // Keys and counters older than a day decide nothing any more.
+    jobs.define('system.cleanup', {
+      async handler() {
+        const before = new Date(now().getTime() - dayMs);
+        await idempotency.deleteKeysBefore(before);
+        await rateLimits.deleteRateLimitsBefore(before);
+      },
+    });
+    await jobs.schedule('system.cleanup', '45 * * * *');
+    return { idempotency, rateLimits };
   },
+  appHooks: (app, { idempotency }, { now }) => registerIdempotency(app, { repository: idempotency, now }),
+  routes: (scope, _services, { database }) => registerSystemRoutes(scope, database),
 });

@@ -1,8 +1,9 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { type ErrorBody, type ErrorCode, errorMessageKey } from '@app/shared/errors/error-codes';
+import { type ErrorBody, type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
 import { defaultLocale } from '@app/shared/i18n/locales';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Catalogs } from '../i18n/catalogs.ts';
 
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -21,8 +22,25 @@ const clientStatusCodes: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/**
+ * A route's zod schema refused the query or body. A schema's custom message may name a registered error code (so the
+ * browser and the server show the same text); anything else is `validation_failed` naming the field.
+ */
+function fromSchemaIssue(issue: { keyword: string; instancePath: string; message?: string; params: object }) {
+  const keys = (issue.params as { keys?: unknown }).keys;
+  const unknownKey = issue.keyword === 'unrecognized_keys' && Array.isArray(keys) ? String(keys[0]) : undefined;
+  const path = issue.instancePath
+    .split('/')
+    .slice(1)
+    .filter((segment) => segment !== '');
+  const field = [...path, ...(unknownKey ? [unknownKey] : [])].join('.') || 'input';
+  const code = isErrorCode(issue.message) ? issue.message : 'validation_failed';
+  return new AppError(code, `${field}: ${issue.message}`, { field });
+}
+
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return fromSchemaIssue(error.validation[0]!);
   const code = (error as FastifyError | undefined)?.code;
   if (code && fastifyCodes[code]) return new AppError(fastifyCodes[code], (error as Error).message, { field: 'body' });
   // Any other error Fastify or a plugin marks as the client's (a body that does not decompress, an unsupported

@@ -43,7 +43,8 @@ export function registerIdempotency(
   const scopedKeyOf = (request: FastifyRequest, key: string) =>
     `${request.site.id}:${request.user ? `u${request.user.id}` : `ip${request.ip}`}:${key}`;
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before the route's schemas run: a refused input is a first answer too, and the key belongs to the body as sent.
+  app.addHook('preValidation', async (request, reply) => {
     const header = request.headers['idempotency-key'];
     if (typeof header !== 'string' || !stateChanging.has(request.method)) return;
     if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.replayable === false) return;

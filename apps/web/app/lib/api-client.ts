@@ -5,7 +5,7 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly status: number;
   readonly field: string | undefined;
-  constructor(status: number, body: Partial<ErrorBody> & { field?: string }) {
+  constructor(status: number, body: Partial<ErrorBody>) {
     super(body.message ?? body.error ?? `HTTP ${status}`);
     this.status = status;
     this.code = body.error ?? 'internal_error';

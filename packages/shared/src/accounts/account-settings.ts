@@ -33,7 +33,9 @@ export const accountSettingsSchema = z.object({
   invisible: z.boolean(),
   notifications: notificationSettingsSchema,
 });
+export type AccountSettings = z.output<typeof accountSettingsSchema>;
 export const accountSettingsResponseSchema = z.object({ settings: accountSettingsSchema });
+export type AccountSettingsResponse = z.output<typeof accountSettingsResponseSchema>;
 
 const partialChannel = z.partialRecord(z.enum(notificationTypes, 'validation_failed'), z.boolean()).optional();
 export const accountSettingsUpdateSchema = z.strictObject({

@@ -22,4 +22,5 @@ export type LoginInput = z.input<typeof loginInputSchema>;
 export const languageInputSchema = z.strictObject({ language: z.enum(locales, 'validation_failed') });
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+export type UserResponse = z.output<typeof userResponseSchema>;
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });

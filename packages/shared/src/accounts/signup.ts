@@ -70,3 +70,6 @@ export type SignupInput = z.input<ReturnType<typeof createSignupInputSchema>>;
 
 export const signupResponseSchema = z.object({ user: sessionUserSchema });
 export const activationMailResponseSchema = z.object({ sent: z.literal(true) });
+
+/** The link of an activation or reactivation mail: `GET /api/activate.php?token=` (a missing token is no token). */
+export const mailLinkQuerySchema = z.object({ token: z.string().max(100).optional().default('') });

@@ -21,6 +21,7 @@ export const discountCodeQuerySchema = z.strictObject({
   code: z.string().trim().min(1, 'discount_code_not_found').max(40, 'discount_code_not_found'),
 });
 export const discountCodeResponseSchema = z.object({ discountcode: discountCodeSchema });
+export type DiscountCodeResponse = z.output<typeof discountCodeResponseSchema>;
 
 /** How long the discount offered to a member about to delete the account stays valid. */
 export const deleteDiscountValidDays = 30;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one registry of API error codes. Each code answers with its HTTP status; the client and the server
  * show the catalog text `errors.<code>` in the visitor's language. docs/errors.md is generated from this table.
@@ -97,9 +99,10 @@ export function errorMessageKey(code: ErrorCode): string {
   return `errors.${code}`;
 }
 
-export interface ErrorBody {
-  error: ErrorCode;
-  message: string;
-  /** The input field the error is about, when there is one. */
-  field?: string;
-}
+/** Every error answer: the registered code, its text in the visitor's language, and the field it is about. */
+export const errorBodySchema = z.object({
+  error: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string().describe("The error text in the visitor's language."),
+  field: z.string().optional().describe('The input field the error is about, when there is one.'),
+});
+export type ErrorBody = z.output<typeof errorBodySchema>;

@@ -21,3 +21,4 @@ export const complaintInputSchema = z.strictObject({
 export type ComplaintInput = z.input<typeof complaintInputSchema>;
 
 export const complaintResponseSchema = z.object({ complaint: z.object({ reference: z.string() }) });
+export type ComplaintResponse = z.output<typeof complaintResponseSchema>;

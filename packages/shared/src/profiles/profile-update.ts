@@ -29,6 +29,8 @@ export const ownProfileSchema = z.object({
   city: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+export type OwnProfileResponse = z.output<typeof ownProfileResponseSchema>;
 
 /** A change to one's own profile; every field optional, unknown fields refused. */
 export const profileUpdateSchema = z.strictObject({
@@ -67,3 +69,23 @@ export const premiumPhotoLimit = 25;
 export const maxPhotoBytes = 10 * 1024 * 1024;
 
 export const photoActionSchema = z.strictObject({ id: idSchema });
+
+export const photoStatuses = ['pending', 'active', 'rejected'] as const;
+
+/** A photo just added: pending until approved (the demo site approves at once). */
+export const addedPhotoResponseSchema = z.object({
+  photo: z.object({ id: idSchema, status: z.enum(photoStatuses), is_main: z.boolean() }),
+});
+export type AddedPhotoResponse = z.output<typeof addedPhotoResponseSchema>;
+
+/** One of the member's own photos, pending ones included, with its sizes under the CDN prefix. */
+export const ownPhotoSchema = z.object({
+  id: idSchema,
+  status: z.enum(photoStatuses),
+  is_main: z.boolean(),
+  thumb: z.string(),
+  match: z.string(),
+});
+export type OwnPhoto = z.output<typeof ownPhotoSchema>;
+export const ownPhotosResponseSchema = z.object({ photos: z.array(ownPhotoSchema) });
+export type OwnPhotosResponse = z.output<typeof ownPhotosResponseSchema>;

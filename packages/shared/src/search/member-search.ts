@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, idSchema } from '../input.ts';
+import { idParamSchema } from '../input.ts';
+import { memberCardSchema } from '../profiles/member-profile.ts';
 import { genders, maximumMemberAge, minimumMemberAge } from '../profiles/profile-fields.ts';
 import { countryCodeSchema } from '../sites/site-settings.ts';
 
@@ -32,18 +33,6 @@ export const memberSearchQuerySchema = z
     path: ['max_age'],
   });
 export type MemberSearchQuery = z.output<typeof memberSearchQuerySchema>;
-
-export const memberCardSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  age: z.int(),
-  country: z.string(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
-  fictional: z.boolean(),
-  last_active_at: z.string(),
-  photo: z.object({ match: z.string(), thumb: z.string() }).nullable(),
-});
 
 /** Totals are counted up to here; beyond it the client shows "more than 10,000". */
 export const searchCountCap = 10_000;

@@ -21,3 +21,4 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 
 /** The place, or `false` when no known place lies near the position (at sea, or outside the supported countries). */
 export const geocodeResponseSchema = z.union([geocodeResultSchema, z.literal(false)]);
+export type GeocodeResponse = z.output<typeof geocodeResponseSchema>;

@@ -1,8 +1,8 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { parseIdParam } from '@app/shared/input';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseQuery } from '../../lib/api-route.ts';
 import type { MailService } from './mail.service.ts';
 
 const isLoopback = (address: string) =>
@@ -38,12 +38,14 @@ export function registerMailboxRoutes(app: FastifyInstance, mail: MailService) {
     }
   });
 
-  app.get('/dev/mailbox.json', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const to = parseQuery(mailboxQuerySchema, request.query).to?.toLowerCase();
-    const mails = await mail.listLocalMails(200);
-    return { mails: mails.filter((item) => !to || item.toAddress.toLowerCase() === to) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/dev/mailbox.json', { schema: { hide: true, querystring: mailboxQuerySchema } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const to = request.query.to?.toLowerCase();
+      const mails = await mail.listLocalMails(200);
+      return { mails: mails.filter((item) => !to || item.toAddress.toLowerCase() === to) };
+    });
 
   app.get('/dev/mailbox', async (request, reply) => {
     const t = request.t;

@@ -1,11 +1,9 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { idParamSchema } from '@app/shared/input';
+import { memberQuerySchema, memberResponseSchema } from '@app/shared/profiles/member-profile';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { defineApiRoute } from '../../lib/api-route.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/api-schema.ts';
 import type { ProfilesService } from './profiles.service.ts';
-
-const memberQuerySchema = z.strictObject({ id: idParamSchema });
 
 export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesService) {
   /** Photo files under the local CDN path, each checked against the viewer (see findPhotoFile). */
@@ -22,17 +20,18 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
     );
   });
 
-  defineApiRoute(app, {
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/api/member.php',
-    tag: 'profiles',
-    summary: "A member's profile as the viewer may see it (locked photos blurred for visitors and free members).",
-    query: memberQuerySchema,
-    response: z.object({ member: z.record(z.string(), z.unknown()) }),
-    errors: ['validation_failed', 'not_found'],
-    handler: async (request, { query }, reply) => {
+    schema: {
+      tags: ['profiles'],
+      summary: "A member's profile as the viewer may see it (locked photos blurred for visitors and free members).",
+      querystring: memberQuerySchema,
+      response: { 200: memberResponseSchema, ...errorResponses('validation_failed', 'not_found') },
+    },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { member: await profiles.findMember(request.site, request.user, query.id) };
+      return { member: await profiles.findMember(request.site, request.user, request.query.id) };
     },
   });
 }

@@ -1,20 +1,25 @@
 import { memberSearchQuerySchema, memberSearchResponseSchema } from '@app/shared/search/member-search';
 import type { FastifyInstance } from 'fastify';
-import { defineApiRoute } from '../../lib/api-route.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/api-schema.ts';
 import type { SearchService } from './search.service.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, search: SearchService) {
-  defineApiRoute(app, {
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/api/search.php',
-    tag: 'search',
-    summary: 'Member search by gender, country, region and age; keyset pages of 24, with similar results.',
-    query: memberSearchQuerySchema,
-    response: memberSearchResponseSchema,
-    errors: ['validation_failed', 'country_not_served', 'invalid_region', 'authentication_required'],
-    handler: async (request, { query }, reply) => {
+    schema: {
+      tags: ['search'],
+      summary: 'Member search by gender, country, region and age; keyset pages of 24, with similar results.',
+      querystring: memberSearchQuerySchema,
+      response: {
+        200: memberSearchResponseSchema,
+        ...errorResponses('validation_failed', 'country_not_served', 'invalid_region', 'authentication_required'),
+      },
+    },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return search.searchMembers(request.site, request.user, query);
+      return search.searchMembers(request.site, request.user, request.query);
     },
   });
 }

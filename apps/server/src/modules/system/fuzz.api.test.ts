@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
 import { createRandom as createSeededRandom } from '../../db/seed/random.ts';
-import type { ApiRouteDoc } from '../../lib/api-route.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 /**
@@ -21,6 +20,23 @@ const memberCasesPerRoute = Math.ceil(casesPerRoute * 0.4);
 
 /** Tables a refused request may still write: attempt and rate counters, and stored first answers of retries. */
 const tablesAllowedToChange = new Set(['login_attempts', 'rate_limits', 'idempotency_keys']);
+
+/** An API call as its route was registered: method, path, and the zod schemas of its query and body. */
+interface ApiRouteDoc {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** Every documented API call (it has tags); the documentation's own files are among the other routes. */
+const apiRoutes: ApiRouteDoc[] = [];
+function collectApiRoute(route: RouteOptions) {
+  const schema = route.schema as { tags?: string[]; querystring?: z.ZodType; body?: z.ZodType } | undefined;
+  if (!route.url.startsWith('/api/') || !schema?.tags || route.method === 'HEAD') return;
+  const method = route.method as ApiRouteDoc['method'];
+  apiRoutes.push({ method, url: route.url, query: schema.querystring, body: schema.body });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The seed data's generator: the same seed gives the same inputs.
@@ -553,7 +569,7 @@ function badUploads(random: Random, count: number): BadInput[] {
   });
 }
 
-/** Routes outside defineApiRoute: photo files, the local mailbox, the API document, unknown API paths. */
+/** Routes without a schema: photo files, the local mailbox, the API documentation, unknown API paths. */
 function otherInputs(random: Random, count: number): BadInput[] {
   const segments = [
     nul,
@@ -608,6 +624,8 @@ function otherInputs(random: Random, count: number): BadInput[] {
     }),
     () => ({ label: 'mailbox', options: { method: 'GET', url: `/dev/mailbox?${encodeQuery({ x: [nul, '2'] })}` } }),
     () => ({ label: 'docs', options: { method: 'GET', url: `/api/docs?${encodeQuery({ a: [nul, nul] })}` } }),
+    () => ({ label: 'docs-json', options: { method: 'GET', url: `/api/docs/json?${encodeQuery({ [nul]: 'a' })}` } }),
+    () => ({ label: 'docs-static', options: { method: 'GET', url: `/api/docs/static/${segment()}` } }),
     () => ({
       label: 'unknown-api',
       options: {
@@ -658,7 +676,7 @@ function changedTables(before: Map<string, string>, after: Map<string, string>):
 let t: TestApp;
 let memberCookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ profiles: 6 });
+  t = await createTestApp({ profiles: 6, onRoute: collectApiRoute });
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/user.php',
@@ -680,7 +698,7 @@ describe(`bad input on ${testDatabaseKind()}`, () => {
     let sent = 0;
     const groups: { name: string; loggedIn: boolean; inputs: BadInput[] }[] = [];
     for (const loggedIn of [false, true]) {
-      for (const route of t.app.apiRoutes) {
+      for (const route of apiRoutes) {
         const name = `${route.method} ${route.url}`;
         const isUpload = name === 'POST /api/photos.php';
         // Calls without input that change state (log out, grant a code, send a mail): only bodies the parser

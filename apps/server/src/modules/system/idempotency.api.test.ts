@@ -79,7 +79,7 @@ describe(`Idempotency-Key on ${testDatabaseKind()}`, () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error).toBe('account_exists');
     expect(retry.cookies.some((c) => c.name === 'auth.token')).toBe(false);
-    await t.app.services.mail.sendDueMails();
+    await t.app.services.mail.sendQueuedMails();
     expect(t.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes('eenmaal@example.com'))).toHaveLength(1);
     expect(await createAccountsRepository(t.database.db).findUserByEmail(1, 'eenmaal@example.com')).not.toBeNull();
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { buildOpenApiDocument } from './openapi.ts';
 
 // The site's own pages may be indexed; members may not. Profiles, their photos and campaign landers, and the
 // member listing name real people on an adult dating site who never agreed to be found through a search
@@ -45,6 +44,4 @@ export function registerSystemRoutes(app: FastifyInstance, database: DatabaseHan
       return reply.status(503).send({ status: 'unavailable', database: database.kind });
     }
   });
-
-  app.get('/api/docs', async () => buildOpenApiDocument(app.apiRoutes));
 }

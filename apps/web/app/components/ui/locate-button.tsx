@@ -1,4 +1,4 @@
-import type { GeocodeResult } from '@app/shared/sites/geocode';
+import type { GeocodeResponse, GeocodeResult } from '@app/shared/sites/geocode';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -44,7 +44,7 @@ export async function findMyPlace(): Promise<GeocodeResult> {
   const position = await askPosition();
   const lat = position.coords.latitude.toFixed(3);
   const lon = position.coords.longitude.toFixed(3);
-  const place = await apiRequest<GeocodeResult | false>('GET', `/api/geocode.php?lat=${lat}&lon=${lon}`);
+  const place = await apiRequest<GeocodeResponse>('GET', `/api/geocode.php?lat=${lat}&lon=${lon}`);
   if (!place) throw new LocationError('not_found');
   try {
     localStorage.setItem(cacheKey, JSON.stringify({ at: Date.now(), place }));

@@ -1,19 +1,15 @@
+import type { BlockedListResponse, BlockedMember } from '@app/shared/moderation/blocks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
-interface Blocked {
-  id: number;
-  name: string;
-}
-
 /** The members this member has blocked, each with an unblock button. */
 export function BlockedMembersSection() {
   const { t } = useI18n();
-  const [blocked, setBlocked] = useState<Blocked[] | null>(null);
+  const [blocked, setBlocked] = useState<BlockedMember[] | null>(null);
   useEffect(() => {
-    apiRequest<{ blocked: Blocked[] }>('GET', '/api/blocks.php')
+    apiRequest<BlockedListResponse>('GET', '/api/blocks.php')
       .then((answer) => setBlocked(answer.blocked))
       .catch(() => setBlocked([]));
   }, []);
@@ -34,7 +30,7 @@ export function BlockedMembersSection() {
                 type="button"
                 className="btn btn-sm btn-outline-secondary"
                 onClick={async () => {
-                  const answer = await apiRequest<{ blocked: Blocked[] }>('DELETE', '/api/blocks.php', {
+                  const answer = await apiRequest<BlockedListResponse>('DELETE', '/api/blocks.php', {
                     profile_id: member.id,
                   });
                   setBlocked(answer.blocked);

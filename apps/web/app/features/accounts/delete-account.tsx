@@ -1,5 +1,11 @@
-import { deleteAccountSchema, deleteReasons, marketingNotificationTypes } from '@app/shared/accounts/account-settings';
-import type { DiscountCode } from '@app/shared/credits/discount-code';
+import {
+  type AccountSettings,
+  type AccountSettingsResponse,
+  deleteAccountSchema,
+  deleteReasons,
+  marketingNotificationTypes,
+} from '@app/shared/accounts/account-settings';
+import type { DiscountCode, DiscountCodeResponse } from '@app/shared/credits/discount-code';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -7,7 +13,6 @@ import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useApiErrorText } from '../../lib/use-api-error-text.ts';
-import type { AccountSettings } from './settings-sections.tsx';
 
 /** Delete account: reasons, the alternatives (invisible mode, fewer mails, the company's discount) and a password check. */
 export function DeleteAccountSection(props: { onChange(settings: AccountSettings): void }) {
@@ -24,7 +29,7 @@ export function DeleteAccountSection(props: { onChange(settings: AccountSettings
   async function applyAlternative(update: object) {
     setAlternativeError(null);
     try {
-      const answer = await apiRequest<{ settings: AccountSettings }>('PUT', '/api/account-settings.php', update);
+      const answer = await apiRequest<AccountSettingsResponse>('PUT', '/api/account-settings.php', update);
       props.onChange(answer.settings);
       setAlternativeDone(true);
     } catch (error) {
@@ -35,7 +40,7 @@ export function DeleteAccountSection(props: { onChange(settings: AccountSettings
   async function takeDiscount() {
     setAlternativeError(null);
     try {
-      const answer = await apiRequest<{ discountcode: DiscountCode }>('POST', '/api/delete-discount.php');
+      const answer = await apiRequest<DiscountCodeResponse>('POST', '/api/delete-discount.php');
       setDiscount(answer.discountcode);
     } catch (error) {
       setAlternativeError(errorText(error));

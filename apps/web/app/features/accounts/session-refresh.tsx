@@ -1,3 +1,4 @@
+import type { UserResponse } from '@app/shared/accounts/login';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -19,7 +20,7 @@ export function SessionUserProvider(props: { initialUser: SessionUser | null; ch
     if (!loggedIn) return;
     let interval: ReturnType<typeof setInterval> | undefined;
     const refresh = () =>
-      apiRequest<{ user: SessionUser }>('GET', '/api/user.php')
+      apiRequest<UserResponse>('GET', '/api/user.php')
         .then((answer) => setUser(answer.user))
         .catch((error: { code?: string }) => {
           if (error?.code === 'authentication_required') setUser(null);

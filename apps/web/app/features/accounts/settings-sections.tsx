@@ -1,7 +1,8 @@
 import {
+  type AccountSettings,
+  type AccountSettingsResponse,
   changeEmailSchema,
   changePasswordSchema,
-  type NotificationSettings,
   notificationChannels,
   notificationTypes,
 } from '@app/shared/accounts/account-settings';
@@ -10,12 +11,6 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useApiErrorText } from '../../lib/use-api-error-text.ts';
-
-export interface AccountSettings {
-  email: string;
-  invisible: boolean;
-  notifications: NotificationSettings;
-}
 
 type Status = { tone: 'success' | 'danger'; text: string } | null;
 
@@ -35,7 +30,7 @@ export function NotificationSection(props: { settings: AccountSettings; onChange
   const [status, setStatus] = useState<Status>(null);
   async function toggle(channel: 'email' | 'push', type: string, value: boolean) {
     try {
-      const answer = await apiRequest<{ settings: AccountSettings }>('PUT', '/api/account-settings.php', {
+      const answer = await apiRequest<AccountSettingsResponse>('PUT', '/api/account-settings.php', {
         notifications: { [channel]: { [type]: value } },
       });
       props.onChange(answer.settings);
@@ -107,7 +102,7 @@ export function InvisibleSection(props: { settings: AccountSettings; onChange(se
             checked={props.settings.invisible}
             onChange={async (event) => {
               try {
-                const answer = await apiRequest<{ settings: AccountSettings }>('PUT', '/api/account-settings.php', {
+                const answer = await apiRequest<AccountSettingsResponse>('PUT', '/api/account-settings.php', {
                   invisible: event.currentTarget.checked,
                 });
                 props.onChange(answer.settings);

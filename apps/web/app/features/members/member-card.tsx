@@ -1,6 +1,6 @@
+import type { MemberCard } from '@app/shared/profiles/member-profile';
 import { Link } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
-import type { MemberCard } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /** The fictional label (icon and the site's word for it) that every card, page and chat header carries. */

@@ -1,5 +1,5 @@
+import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import { countryRegions } from '@app/shared/sites/regions-data';
-import type { MemberProfile } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { FictionalLabel } from './member-card.tsx';
 

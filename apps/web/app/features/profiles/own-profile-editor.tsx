@@ -1,4 +1,4 @@
-import type { OwnProfile } from '@app/shared/profiles/profile-update';
+import type { OwnPhoto, OwnPhotosResponse, OwnProfile } from '@app/shared/profiles/profile-update';
 import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
 import { countryRegions } from '@app/shared/sites/regions-data';
@@ -11,13 +11,6 @@ import { useRootData } from '../../lib/root-data.ts';
 import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { AboutFields, PersonalFields, readProfileForm } from './profile-fields.tsx';
-
-interface OwnPhoto {
-  id: number;
-  status: 'pending' | 'active' | 'rejected';
-  is_main: boolean;
-  thumb: string;
-}
 
 type Note = { tone: 'success' | 'danger'; text: string } | null;
 
@@ -33,12 +26,12 @@ export function PhotoManager() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; errorText only formats a failure
   useEffect(() => {
-    apiRequest<{ photos: OwnPhoto[] }>('GET', '/api/photos.php')
+    apiRequest<OwnPhotosResponse>('GET', '/api/photos.php')
       .then((answer) => setPhotos(answer.photos))
       .catch((error) => setNote({ tone: 'danger', text: errorText(error) }));
   }, []);
 
-  async function run(action: () => Promise<{ photos: OwnPhoto[] }>, success: string) {
+  async function run(action: () => Promise<OwnPhotosResponse>, success: string) {
     setBusy(true);
     try {
       setPhotos((await action()).photos);
@@ -57,7 +50,7 @@ export function PhotoManager() {
     setNote({ tone: 'success', text: t('own_profile.uploading') });
     await run(async () => {
       await apiUpload('/api/photos.php', file);
-      return apiRequest<{ photos: OwnPhoto[] }>('GET', '/api/photos.php');
+      return apiRequest<OwnPhotosResponse>('GET', '/api/photos.php');
     }, t('own_profile.uploaded'));
     input.value = '';
   }

@@ -1,4 +1,4 @@
-import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
+import { type ComplaintResponse, complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -37,7 +37,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
     setErrors({});
     setSending(true);
     try {
-      const answer = await apiRequest<{ complaint: { reference: string } }>('POST', '/api/complaints.php', parsed.data);
+      const answer = await apiRequest<ComplaintResponse>('POST', '/api/complaints.php', parsed.data);
       setReference(answer.complaint.reference);
     } catch (error) {
       const message = error instanceof ApiRequestError ? error.message : t('errors.internal_error');

@@ -1,4 +1,4 @@
-import type { OwnProfile } from '@app/shared/profiles/profile-update';
+import type { AddedPhotoResponse, OwnProfile, OwnProfileResponse } from '@app/shared/profiles/profile-update';
 import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -72,7 +72,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
     }
     setBusy(true);
     try {
-      const answer = await apiRequest<{ profile: OwnProfile }>('PUT', '/api/profile.php', parsed.data);
+      const answer = await apiRequest<OwnProfileResponse>('PUT', '/api/profile.php', parsed.data);
       setProfile(answer.profile);
       setBusy(false);
       await goTo(next);
@@ -89,7 +89,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
     setError(null);
     setNote(t('complete_signup.photo_uploading'));
     try {
-      const answer = await apiUpload<{ photo: { status: string } }>('/api/photos.php', file);
+      const answer = await apiUpload<AddedPhotoResponse>('/api/photos.php', file);
       setPreview(URL.createObjectURL(file));
       setNote(answer.photo.status === 'active' ? t('complete_signup.photo_added') : t('complete_signup.photo_pending'));
     } catch (failure) {

@@ -1,5 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { parseIdParam } from '@app/shared/input';
+import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
@@ -50,7 +51,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** /members/{id}: a member's profile with photos (locked ones blurred), details, and blocking. */
-function profileTitle(member: { name: string; age: number | null }, siteName: string) {
+function profileTitle(member: Pick<MemberProfile, 'name' | 'age'>, siteName: string) {
   return `${member.name}${member.age ? `, ${member.age}` : ''} · ${siteName}`;
 }
 

@@ -1,10 +1,10 @@
+import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import { useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
 import {
-  type AccountSettings,
   EmailSection,
   InvisibleSection,
   NotificationSection,

@@ -2,21 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
+import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
-
-/** Every module's page services: the web app's loaders and actions reach the server only through these. */
-export type { PageServices } from './lib/define-module.ts';
-
-import { scrubText, serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { logOptions } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
 import { geoModule } from './modules/geo/geo.module.ts';
+import { jobsModule } from './modules/jobs/jobs.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
@@ -24,6 +21,8 @@ import { profilesModule } from './modules/profiles/profiles.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { systemModule } from './modules/system/system.module.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerApiInput } from './plugins/api-input.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -31,8 +30,12 @@ import { registerWeb } from './plugins/web.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
+/** Every module's page services: the web app's loaders and actions reach the server only through these. */
+export type { PageServices } from './lib/define-module.ts';
+
 /** The domains, in the order they start: a module comes after the modules it needs. */
 const modules = [
+  jobsModule,
   systemModule,
   notificationsModule,
   sitesModule,
@@ -54,25 +57,9 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Run background work (main.ts does; tests run it themselves). */
   startWorkers?: boolean;
+  /** Sees every route as it is registered, with its schemas (tests list the API calls with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
-
-/** The server log: no cookies, query values, client addresses, query parameters or hashes (lib/log-redaction.ts). */
-export function logOptions(level: string): FastifyLoggerOptions & LoggerOptions {
-  return {
-    level,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: { err: serializeError, req: serializeRequest },
-    // A log message is often an error's message (Fastify logs those of answers it sends itself).
-    hooks: {
-      logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as typeof args);
-      },
-    },
-  };
-}
-
-/** Trusts the nearest `hops` proxies (Fastify's types take no hop count, its runtime does the same with a function). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole application without listening; main.ts listens, tests call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -95,13 +82,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     startWorkers: options.startWorkers ?? false,
   };
-  app.decorate('apiRoutes', []);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandling(app, context.catalogs);
+  registerApiInput(app);
+  await registerApiDocs(app);
   for (const module of modules) await app.register(module, context);
   // After the modules' request hooks: a refusal names the site's language, like every other error.
   registerCsrfGuard(app);

@@ -32,13 +32,6 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
 
-/** Runs work in one transaction on a database of either kind. */
-export type Transact = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
-
-export function transactOn(db: Database): Transact {
-  return (work) => db.transaction((tx) => work(tx as unknown as Database));
-}
-
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -17,3 +17,6 @@ export function clientAddressKey(ip: string): string {
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/** Trusts the nearest `hops` proxies (Fastify's types take no hop count, its runtime does the same with a function). */
+export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

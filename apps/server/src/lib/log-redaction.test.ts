@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logOptions } from '../app.ts';
-import { serializeError } from './log-redaction.ts';
+import { logOptions, serializeError } from './log-redaction.ts';
 
 const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { stdSerializers } from 'pino';
+import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import { type LoggerOptions, stdSerializers } from 'pino';
 
 /**
  * What the server log must never hold (DESIGN: no passwords, hashes or personal data). Drizzle puts a failed
@@ -57,5 +57,20 @@ export function serializeRequest(request: FastifyRequest): { method: string; url
     method: request.method,
     url: keys.length ? `${path}?${keys.map((key) => `${key}=…`).join('&')}` : (path ?? ''),
     host: request.hostname,
+  };
+}
+
+/** The server log: no cookies, query values, client addresses, query parameters or hashes. */
+export function logOptions(level: string): FastifyLoggerOptions & LoggerOptions {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { err: serializeError, req: serializeRequest },
+    // A log message is often an error's message (Fastify logs those of answers it sends itself).
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as typeof args);
+      },
+    },
   };
 }

@@ -46,7 +46,7 @@ export async function deliverMailTo(
   smtp: TestSmtpServer,
   address: string,
 ): Promise<ParsedMail | undefined> {
-  await app.services.mail.sendDueMails();
+  await app.services.mail.sendQueuedMails();
   const found = smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(address));
   return found[found.length - 1];
 }

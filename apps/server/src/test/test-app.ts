@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
@@ -74,6 +74,8 @@ interface TestAppOptions {
   config?: Partial<AppConfig>;
   now?: () => Date;
   smtpUrl?: string;
+  /** Sees every route as it is registered, with its schemas. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
@@ -88,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     smtpUrl: options.smtpUrl,
     ...options.config,
   };
-  const app = await buildApp({ config, database, storage, now: options.now });
+  const app = await buildApp({ config, database, storage, now: options.now, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

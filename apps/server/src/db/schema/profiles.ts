@@ -14,9 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
-/** Profiles that search shows (active and not invisible): the condition of the partial search indexes. */
-const listed = (table: { status: AnyPgColumn; invisible: AnyPgColumn }) =>
+/**
+ * A listed profile: active (not unconfirmed, disabled or deleted) and not invisible. The condition of the partial
+ * search indexes, and the base of the visibility policy (modules/profiles/profile-visibility.ts), which is the only
+ * code that should use it in a query: written here once so that indexes and queries cannot drift apart.
+ */
+export const listedProfileCondition = (table: { status: AnyPgColumn; invisible: AnyPgColumn }) =>
   sql`${table.status} = 'active' and ${table.invisible} = false`;
+const listed = listedProfileCondition;
 
 /** What members see of a person. Fictional profiles have no login. */
 export const profiles = pgTable(

@@ -5,6 +5,7 @@ import { createProfilesRepository } from '../../modules/profiles/profiles.reposi
 import { createSitesRepository } from '../../modules/sites/sites.repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Database } from '../client.ts';
+import { createUnitOfWork } from '../unit-of-work.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
 import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
@@ -22,7 +23,12 @@ export async function seedDemoData(
   options: { profiles: number; now?: Date },
 ): Promise<{ created: boolean; profiles: number; ms: number }> {
   const started = Date.now();
-  if ((await createSitesRepository(db).countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
+  // The repositories join the unit of work's transaction below: one commit for everything.
+  const work = createUnitOfWork(db);
+  const sites = createSitesRepository(work.db);
+  const profilesRepository = createProfilesRepository(work.db);
+  const accounts = createAccountsRepository(work.db);
+  if ((await sites.countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
 
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(demoPassword);
@@ -42,8 +48,7 @@ export async function seedDemoData(
     }),
   );
 
-  await db.transaction(async (tx) => {
-    const sites = createSitesRepository(tx as unknown as Database);
+  await work.transaction(async () => {
     const company = await sites.insertCompany(demoCompany);
     const site = await sites.insertSite(
       { companyId: company.id, settings: demoSiteSettings, isDemo: true },
@@ -66,14 +71,12 @@ export async function seedDemoData(
       });
       return { profile: { ...profile, siteId: site.id }, photos: personPhotos };
     });
-    const profilesRepository = createProfilesRepository(tx as unknown as Database);
     const profileIds: number[] = [];
     // In turn, not through a pool: one transaction is one connection; batches of 100 keep each insert small.
     for (let start = 0; start < rows.length; start += 100) {
       profileIds.push(...(await profilesRepository.insertProfilesWithPhotos(rows.slice(start, start + 100))));
     }
     // The demo accounts take the first real (not fictional) profiles.
-    const accounts = createAccountsRepository(tx as unknown as Database);
     const realProfiles = people.flatMap((person, index) =>
       person.fictional ? [] : [{ person, id: profileIds[index]! }],
     );

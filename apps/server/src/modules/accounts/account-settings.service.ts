@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { accountSettingsUpdateSchema, NotificationSettings } from '@app/shared/accounts/account-settings';
+import type {
+  AccountSettings,
+  accountSettingsUpdateSchema,
+  NotificationSettings,
+} from '@app/shared/accounts/account-settings';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { z } from 'zod';
 import type { Storage } from '../../storage/storage.ts';
 import { allPhotoVariants, photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
 import {
   hashSessionToken,
   lockoutWindowMs,
   maxFailuresPerAccountAndAddress,
   passwordCheckKey,
 } from './accounts.service.ts';
-import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
+import { type AccountServiceDeps, hashLinkToken, queueLinkMail } from './link-mail.ts';
 import { maskEmail } from './mask-email.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { SignupService } from './signup.service.ts';
@@ -32,12 +34,11 @@ const linkPurposes = ['activation', 'password_reset', 'mail_change', 'reactivati
 /** A password hash no password matches: after an undo only a reset link opens the account. */
 const unusablePasswordHash = '!';
 
-export function createAccountSettingsService(deps: MailingDeps & { signup: SignupService; storage: Storage }) {
-  const repository = createAccountsRepository(deps.db);
-  const limits = createRateLimitsRepository(deps.db);
+export function createAccountSettingsService(deps: AccountServiceDeps & { signup: SignupService; storage: Storage }) {
+  const { accounts, tokens, profiles, rateLimits, transaction } = deps;
 
-  async function getSettings(userId: number) {
-    const row = await repository.findAccountSettings(userId);
+  async function getSettings(userId: number): Promise<AccountSettings> {
+    const row = await accounts.findAccountSettings(userId);
     if (!row) throw new AppError('authentication_required', `no user ${userId}`);
     return { email: row.email, invisible: row.invisible, notifications: row.notifications };
   }
@@ -48,15 +49,15 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
    */
   async function verifyCurrentPassword(userId: number, password: string) {
     const key = passwordCheckKey(userId);
-    const hit = await limits.hitRateLimit(key, maxFailuresPerAccountAndAddress, lockoutWindowMs, deps.now());
+    const hit = await rateLimits.hitRateLimit(key, maxFailuresPerAccountAndAddress, lockoutWindowMs, deps.now());
     if (hit.over) {
       throw new AppError('password_checks_blocked', 'current password guessed too often', { minutes: hit.minutesLeft });
     }
-    const user = await repository.findUserById(userId);
+    const user = await accounts.findUserById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('old_password_wrong', 'wrong current password');
     }
-    await limits.clearRateLimit(key);
+    await rateLimits.clearRateLimit(key);
     return user;
   }
 
@@ -70,9 +71,10 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
           email: { ...current.notifications.email, ...update.notifications.email },
           push: { ...current.notifications.push, ...update.notifications.push },
         };
-        await repository.updateNotificationSettings(user.id, next);
+        await accounts.updateNotificationSettings(user.id, next);
       }
-      if (update.invisible !== undefined) await repository.updateInvisible(user.profile.id, update.invisible);
+      if (update.invisible !== undefined)
+        await profiles.updateProfile(user.profile.id, { invisible: update.invisible });
       return getSettings(user.id);
     },
 
@@ -81,11 +83,10 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       await verifyCurrentPassword(user.id, oldPassword);
       await assertStrongPassword(password, [user.email, user.profile.name]);
       const passwordHash = await hashPassword(password);
-      await deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
+      await transaction(async () => {
         await accounts.updatePassword(user.id, passwordHash);
         for (const purpose of ['password_reset', 'mail_change'] as const) {
-          await accounts.revokeEmailTokens(user.id, purpose, deps.now());
+          await tokens.revokeEmailTokens(user.id, purpose, deps.now());
         }
         await accounts.deleteOtherSessions(user.id, hashSessionToken(sessionToken));
       });
@@ -106,21 +107,16 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       if (email === user.email) throw new AppError('new_email_invalid', 'same address');
       const now = deps.now();
       if (
-        (await repository.findUserByEmail(site.id, email)) ||
-        (await repository.isAddressHeldForUndo(site.id, email, now))
+        (await accounts.findUserByEmail(site.id, email)) ||
+        (await tokens.isAddressHeldForUndo(site.id, email, now))
       ) {
         throw new AppError('email_taken', 'new address is taken');
       }
-      await deps.transact(async (tx) => {
+      await transaction(async () => {
         // Per member as well as per recipient (link-mail.ts): one member cannot mail many addresses.
-        const changes = await createRateLimitsRepository(tx).hitRateLimit(
-          `mail-change:${user.id}`,
-          mailChangesPerDay,
-          dayMs,
-          now,
-        );
+        const changes = await rateLimits.hitRateLimit(`mail-change:${user.id}`, mailChangesPerDay, dayMs, now);
         if (changes.over) throw new AppError('rate_limited', 'mail changes per member');
-        await queueLinkMail(deps, tx, {
+        await queueLinkMail(deps, {
           site,
           user: { id: user.id, email: user.email, language: user.language, name: user.profile.name },
           purpose: 'mail_change',
@@ -142,30 +138,30 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
       origin: string,
       confirmer: { userId: number; sessionToken: string } | null,
     ) {
-      const row = await repository.findEmailToken(hashLinkToken(token));
+      const row = await tokens.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (row?.purpose !== 'mail_change' || row.usedAt || row.expiresAt <= now || !row.newEmail) {
         throw new AppError('mail_change_link_invalid', 'mail change link not usable');
       }
-      const user = await repository.findUserById(row.userId);
+      const user = await accounts.findUserById(row.userId);
       if (!user || user.siteId !== site.id || user.status === 'deleted') {
         throw new AppError('mail_change_link_invalid', 'mail change link of another site or a deleted account');
       }
       const newEmail = row.newEmail;
       const oldEmail = user.email;
-      const name = (await repository.findProfileName(user.profileId)) ?? '';
-      await deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
-        if (await accounts.isAddressHeldForUndo(site.id, newEmail, now)) throw new AppError('email_taken', 'held');
-        if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_link_invalid', 'used');
-        if (!(await accounts.updateEmail(user.id, newEmail))) throw new AppError('email_taken', 'new address taken');
-        await accounts.revokeEmailTokens(user.id, 'mail_change', now);
+      const name = (await accounts.findProfileName(user.profileId)) ?? '';
+      await transaction(async () => {
+        if (await tokens.isAddressHeldForUndo(site.id, newEmail, now)) throw new AppError('email_taken', 'held');
+        if (!(await tokens.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_link_invalid', 'used');
+        const changed = await accounts.updateEmail(user.id, newEmail);
+        if (!changed.changed) throw new AppError(changed.reason, 'new address taken');
+        await tokens.revokeEmailTokens(user.id, 'mail_change', now);
         if (confirmer?.userId === user.id) {
           await accounts.deleteOtherSessions(user.id, hashSessionToken(confirmer.sessionToken));
         } else {
           await accounts.deleteSessionsOfUser(user.id);
         }
-        await queueLinkMail(deps, tx, {
+        await queueLinkMail(deps, {
           site,
           user: { id: user.id, email: oldEmail, language: user.language, name },
           purpose: 'mail_change_undo',
@@ -185,29 +181,28 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
      * log in). Answers the account's id too, so the caller can drop its own cookie.
      */
     async undoEmailChange(site: Site, token: string): Promise<{ userId: number; resetToken: string | null }> {
-      const row = await repository.findEmailToken(hashLinkToken(token));
+      const row = await tokens.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (row?.purpose !== 'mail_change_undo' || row.usedAt || row.expiresAt <= now || !row.newEmail) {
         throw new AppError('mail_change_undo_invalid', 'mail change undo link not usable');
       }
-      const user = await repository.findUserById(row.userId);
+      const user = await accounts.findUserById(row.userId);
       if (!user || user.siteId !== site.id || user.purgedAt) {
         throw new AppError('mail_change_undo_invalid', 'undo link of another site or an erased account');
       }
       const oldEmail = row.newEmail;
       const resetToken = user.status === 'deleted' ? null : randomBytes(32).toString('base64url');
-      await deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
-        if (!(await accounts.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_undo_invalid', 'used');
+      await transaction(async () => {
+        if (!(await tokens.markEmailTokenUsed(row.id, now))) throw new AppError('mail_change_undo_invalid', 'used');
         // The address is held for the owner while the link lives; should another account have it all the same,
         // the account is still locked down below and the owner changes the address after the reset.
         const holder = await accounts.findUserByEmail(site.id, oldEmail);
         if (!holder) await accounts.updateEmail(user.id, oldEmail);
         await accounts.updatePassword(user.id, unusablePasswordHash);
-        for (const purpose of linkPurposes) await accounts.revokeEmailTokens(user.id, purpose, now);
+        for (const purpose of linkPurposes) await tokens.revokeEmailTokens(user.id, purpose, now);
         await accounts.deleteSessionsOfUser(user.id);
         if (resetToken) {
-          await accounts.insertEmailToken({
+          await tokens.insertEmailToken({
             userId: user.id,
             purpose: 'password_reset',
             tokenHash: hashLinkToken(resetToken),
@@ -225,11 +220,14 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
      */
     async deleteAccount(site: Site, user: SessionUser, input: { reason: string; password: string }, origin: string) {
       await verifyCurrentPassword(user.id, input.password);
-      await deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
-        await accounts.markUserDeleted(user.id, input.reason, deps.now());
+      await transaction(async () => {
+        // Hidden at once (the profile is disabled) and logged out everywhere; the data stay 14 days.
+        const profileId = await accounts.markUserDeleted(user.id, input.reason, deps.now());
+        if (profileId !== null) {
+          await profiles.setProfileStatus(profileId, 'disabled');
+          await accounts.deleteSessionsOfUser(user.id);
+        }
         await deps.signup.queueAccountMail(
-          tx,
           site,
           { id: user.id, email: user.email, language: user.language, name: user.profile.name },
           'reactivation',
@@ -242,9 +240,17 @@ export function createAccountSettingsService(deps: MailingDeps & { signup: Signu
     /** Erases the personal data of accounts deleted more than 14 days ago; answers how many. */
     async purgeDeletedAccounts(limit = 100): Promise<number> {
       const now = deps.now();
-      const due = await repository.findUsersToPurge(new Date(now.getTime() - regretPeriodMs), limit);
+      const due = await accounts.findUsersToPurge(new Date(now.getTime() - regretPeriodMs), limit);
       for (const user of due) {
-        const keys = await deps.transact((tx) => createAccountsRepository(tx).purgeUser(user, now));
+        // Each domain erases its own part, in one transaction: photos and profile, links, sessions and login.
+        const keys = await transaction(async () => {
+          const photoKeys = await profiles.deletePhotosOfProfile(user.profileId);
+          await profiles.eraseProfile(user.profileId);
+          await tokens.deleteEmailTokensOfUser(user.id);
+          await accounts.deleteSessionsOfUser(user.id);
+          await accounts.eraseUser(user.id, now);
+          return photoKeys;
+        });
         for (const key of keys) {
           for (const variant of allPhotoVariants) {
             await deps.storage.delete(photoFileName(key, variant));

@@ -1,13 +1,15 @@
 import { sessionCookieName } from '@app/shared/accounts/login';
 import type { FastifyRequest } from 'fastify';
-import { transactOn } from '../../db/client.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
+import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { registerAccountSettingsRoutes } from './account-settings.routes.ts';
 import { type AccountSettingsService, createAccountSettingsService } from './account-settings.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { registerAccountsRoutes } from './accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './accounts.service.ts';
+import { createEmailTokensRepository } from './email-tokens.repository.ts';
+import type { AccountServiceDeps } from './link-mail.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService, type PasswordResetService } from './password-reset.service.ts';
 import { registerSession } from './session.ts';
@@ -49,20 +51,30 @@ function accountsPageServices({ accounts, settings }: AccountsServices, request:
 /** Accounts: signup, activation, login and sessions, password reset, e-mail change, settings and deletion. */
 export const accountsModule = defineModule({
   name: 'accounts',
-  needs: ['mail'],
-  services: ({ work, database, catalogs, storage, now }, { mail }) => {
-    const accounts = createAccountsService({
-      repository: createAccountsRepository(work.db),
+  needs: ['mail', 'jobs'],
+  services: async ({ work, catalogs, storage, now }, { mail, jobs }) => {
+    // Built once on the unit of work's database: inside `work.transaction` every one of them joins the transaction.
+    // Each writes only its own domain's tables; the services compose them.
+    const deps: AccountServiceDeps = {
+      accounts: createAccountsRepository(work.db),
+      tokens: createEmailTokensRepository(work.db),
+      profiles: createProfilesRepository(work.db),
       rateLimits: createRateLimitsRepository(work.db),
+      transaction: work.transaction,
+      mail,
+      catalogs,
       now,
-    });
-    const mailingDeps = { db: database.db, transact: transactOn(database.db), mail, catalogs, now };
-    const signup = createSignupService({ ...mailingDeps, createSession: accounts.createSession });
-    const passwordReset = createPasswordResetService({ ...mailingDeps, createSession: accounts.createSession });
-    const settings = createAccountSettingsService({ ...mailingDeps, signup, storage });
+    };
+    const accounts = createAccountsService({ repository: deps.accounts, rateLimits: deps.rateLimits, now });
+    const signup = createSignupService({ ...deps, createSession: accounts.createSession });
+    const passwordReset = createPasswordResetService({ ...deps, createSession: accounts.createSession });
+    const settings = createAccountSettingsService({ ...deps, signup, storage });
+    // Deleted accounts may be reactivated for 14 days; then their personal data and photos go.
+    jobs.define('accounts.purge-deleted', { handler: async () => void (await settings.purgeDeletedAccounts()) });
+    await jobs.schedule('accounts.purge-deleted', '15 * * * *');
     return { accounts, signup, passwordReset, settings };
   },
-  requestHooks: (app, { accounts }) => registerSession(app, accounts),
+  appHooks: (app, { accounts }) => registerSession(app, accounts),
   routes: (scope, { accounts, signup, passwordReset, settings }, { now }) => {
     registerAccountsRoutes(scope, accounts);
     registerSignupRoutes(scope, { signup, accounts, now });
@@ -70,11 +82,4 @@ export const accountsModule = defineModule({
     registerAccountSettingsRoutes(scope, settings);
   },
   page: accountsPageServices,
-  startWorkers: ({ settings }, { log }) => {
-    const purge = setInterval(() => {
-      settings.purgeDeletedAccounts().catch((error) => log.error({ err: error }, 'purge'));
-    }, 3_600_000);
-    purge.unref();
-    return async () => clearInterval(purge);
-  },
 });

@@ -5,11 +5,20 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
-import { emailTokens } from '../../db/schema/tokens.ts';
-import { listedProfile } from '../profiles/profile-visibility.ts';
+import { visibleTo } from '../profiles/profile-visibility.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A new account, or why there is none: the site has an account with this address (a parallel signup won). */
+export type InsertUserResult = { created: true; user: UserRow } | { created: false; reason: 'email_taken' };
+
+/** A changed address, or why not: another account of the site has it (a parallel change won). */
+export type UpdateEmailResult = { changed: true } | { changed: false; reason: 'email_taken' };
+
+/**
+ * Logins, sessions and login attempts: the only code that writes `users`, `sessions` and `login_attempts`. It reads
+ * profiles and photos for what a session shows; the profile itself is written by the profiles repository.
+ */
 export function createAccountsRepository(db: Database) {
   return {
     async findUserByEmail(siteId: number, email: string): Promise<UserRow | null> {
@@ -89,22 +98,17 @@ export function createAccountsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async insertProfile(values: typeof profiles.$inferInsert): Promise<number> {
-      const [row] = await db.insert(profiles).values(values).returning({ id: profiles.id });
-      return row!.id;
-    },
-
     async findUserById(id: number): Promise<UserRow | null> {
       const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
-    /** A profile others may see (active, not invisible) on this site, as a signup target. */
-    async findListableProfileId(siteId: number, profileId: number): Promise<number | null> {
+    /** A profile of this site a visitor may see (visibleTo), as the target of a signup from its landing page. */
+    async findSignupTargetProfileId(siteId: number, profileId: number): Promise<number | null> {
       const rows = await db
         .select({ id: profiles.id })
         .from(profiles)
-        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), listedProfile))
+        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), visibleTo(null)))
         .limit(1);
       return rows[0]?.id ?? null;
     },
@@ -114,57 +118,24 @@ export function createAccountsRepository(db: Database) {
       return rows[0]?.name ?? null;
     },
 
-    /** Not confirmed to active, profile enabled; answers false when the account was not waiting for it. */
-    async activateUser(userId: number): Promise<boolean> {
+    /** Not confirmed to active; answers the account's profile id, or null when it was not waiting for that. */
+    async activateUser(userId: number): Promise<number | null> {
       const rows = await db
         .update(users)
         .set({ status: 'active' })
         .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
         .returning({ profileId: users.profileId });
-      const profileId = rows[0]?.profileId;
-      if (profileId === undefined) return false;
-      await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, profileId));
-      return true;
+      return rows[0]?.profileId ?? null;
     },
 
-    /** Deleted back to active (within the regret period), profile enabled again. */
-    async reactivateUser(userId: number): Promise<boolean> {
+    /** Deleted back to active (within the regret period); answers the profile id, or null when it was not deleted. */
+    async reactivateUser(userId: number): Promise<number | null> {
       const rows = await db
         .update(users)
         .set({ status: 'active', deletedAt: null })
         .where(and(eq(users.id, userId), eq(users.status, 'deleted')))
         .returning({ profileId: users.profileId });
-      const profileId = rows[0]?.profileId;
-      if (profileId === undefined) return false;
-      await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, profileId));
-      return true;
-    },
-
-    async insertEmailToken(values: typeof emailTokens.$inferInsert) {
-      await db.insert(emailTokens).values(values);
-    },
-
-    async findEmailToken(tokenHash: string) {
-      const rows = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash)).limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** Uses a token once: answers false when it was used already (by a parallel click, say). */
-    async markEmailTokenUsed(id: number, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
-        .returning({ id: emailTokens.id });
-      return rows.length === 1;
-    },
-
-    /** Makes every unused link of a kind useless (a new password ends all outstanding reset links). */
-    async revokeEmailTokens(userId: number, purpose: (typeof emailTokens.$inferInsert)['purpose'], now: Date) {
-      await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+      return rows[0]?.profileId ?? null;
     },
 
     async findAccountSettings(userId: number) {
@@ -181,41 +152,19 @@ export function createAccountsRepository(db: Database) {
       await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, userId));
     },
 
-    async updateInvisible(profileId: number, invisible: boolean) {
-      await db.update(profiles).set({ invisible }).where(eq(profiles.id, profileId));
-    },
-
-    /** Answers false when another account of the site has this address (a parallel change won). */
-    async updateEmail(userId: number, email: string): Promise<boolean> {
+    /**
+     * Sets the account's address, unless another account of the site has it (a parallel change won): the unique index
+     * decides, however the driver wraps its error. Inside a unit of work the refused statement ends the transaction,
+     * so the caller gives up (throws) on that answer.
+     */
+    async updateEmail(userId: number, email: string): Promise<UpdateEmailResult> {
       try {
         await db.update(users).set({ email }).where(eq(users.id, userId));
-        return true;
+        return { changed: true };
       } catch (error) {
-        if (isUniqueViolation(error, 'users_site_email_idx')) return false;
+        if (isUniqueViolation(error, 'users_site_email_idx')) return { changed: false, reason: 'email_taken' };
         throw error;
       }
-    },
-
-    /**
-     * Whether an address is held for an account that changed away from it and may still undo that (a live undo link):
-     * nobody else may take it meanwhile, or an intruder could block the owner's way back.
-     */
-    async isAddressHeldForUndo(siteId: number, email: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .select({ id: emailTokens.id })
-        .from(emailTokens)
-        .innerJoin(users, eq(emailTokens.userId, users.id))
-        .where(
-          and(
-            eq(users.siteId, siteId),
-            eq(emailTokens.purpose, 'mail_change_undo'),
-            eq(emailTokens.newEmail, email),
-            isNull(emailTokens.usedAt),
-            gt(emailTokens.expiresAt, now),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
     },
 
     /** Ends every session of the user but the one with this token hash. */
@@ -223,18 +172,14 @@ export function createAccountsRepository(db: Database) {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
     },
 
-    /** Deleted now: hidden at once, logged out everywhere; personal data stay 14 days for a reactivation. */
-    async markUserDeleted(userId: number, reason: string, now: Date) {
+    /** Marks the account deleted now; answers its profile id, or null when it was deleted already. */
+    async markUserDeleted(userId: number, reason: string, now: Date): Promise<number | null> {
       const rows = await db
         .update(users)
         .set({ status: 'deleted', deletedAt: now, deleteReason: reason })
         .where(and(eq(users.id, userId), ne(users.status, 'deleted')))
         .returning({ profileId: users.profileId });
-      const profileId = rows[0]?.profileId;
-      if (profileId === undefined) return false;
-      await db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, profileId));
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-      return true;
+      return rows[0]?.profileId ?? null;
     },
 
     async findUsersToPurge(deletedBefore: Date, limit: number) {
@@ -245,49 +190,32 @@ export function createAccountsRepository(db: Database) {
         .limit(limit);
     },
 
-    /** Erases what identifies the person for good; answers the storage keys of the photos to remove. */
-    async purgeUser(user: { id: number; profileId: number }, now: Date): Promise<string[]> {
-      const removed = await db
-        .delete(photos)
-        .where(eq(photos.profileId, user.profileId))
-        .returning({ storageKey: photos.storageKey });
-      await db.delete(emailTokens).where(eq(emailTokens.userId, user.id));
-      await db.delete(sessions).where(eq(sessions.userId, user.id));
+    /** Erases what identifies the person in the login for good (the address, the password, tracking). */
+    async eraseUser(userId: number, now: Date) {
       await db
         .update(users)
         .set({
-          email: `deleted-${user.id}@deleted.invalid`,
+          email: `deleted-${userId}@deleted.invalid`,
           passwordHash: '!',
           tracking: {},
           signupIp: null,
           notificationSettings: defaultNotificationSettings(),
           purgedAt: now,
         })
-        .where(eq(users.id, user.id));
-      await db
-        .update(profiles)
-        .set({
-          name: '-',
-          aboutMe: null,
-          aboutMeLanguage: null,
-          city: null,
-          region: null,
-          interests: [],
-          invisible: true,
-        })
-        .where(eq(profiles.id, user.profileId));
-      return removed.map((row) => row.storageKey);
+        .where(eq(users.id, userId));
     },
 
-    /** Answers null when the site has an account with this address already (a parallel signup won). */
-    async insertUser(values: typeof users.$inferInsert): Promise<UserRow | null> {
-      try {
-        const [row] = await db.insert(users).values(values).returning();
-        return row!;
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_site_email_idx')) return null;
-        throw error;
-      }
+    /**
+     * Creates a login, unless the site has an account with this address: the unique index on (site, e-mail) decides,
+     * in the statement itself, so parallel signups for one address create one account and the other is told why.
+     */
+    async insertUser(values: typeof users.$inferInsert): Promise<InsertUserResult> {
+      const [row] = await db
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: [users.siteId, users.email] })
+        .returning();
+      return row ? { created: true, user: row } : { created: false, reason: 'email_taken' };
     },
   };
 }

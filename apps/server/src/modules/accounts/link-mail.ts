@@ -1,20 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
-import type { Database, Transact } from '../../db/client.ts';
-import type { emailTokens } from '../../db/schema/tokens.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Catalogs } from '../../i18n/catalogs.ts';
-import { createMailRepository } from '../mail/mail.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/mail-templates.ts';
+import type { ProfilesRepository } from '../profiles/profiles.repository.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
+import type { RateLimitsRepository } from '../system/rate-limits.repository.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { EmailTokenPurpose, EmailTokensRepository } from './email-tokens.repository.ts';
 
-/** What the services that mail single-use links to members share. */
-export interface MailingDeps {
-  db: Database;
-  transact: Transact;
+/**
+ * What the account services share: their repositories, built once on the unit of work's database (so they join its
+ * transaction when there is one), the unit of work itself, the outbox, the catalogs and the clock. No raw database.
+ */
+export interface AccountServiceDeps {
+  accounts: AccountsRepository;
+  tokens: EmailTokensRepository;
+  profiles: ProfilesRepository;
+  rateLimits: RateLimitsRepository;
+  /** Runs several repository calls, and the services they call, in one transaction. */
+  transaction: UnitOfWork['transaction'];
   mail: MailService;
   catalogs: Catalogs;
   now: () => Date;
@@ -42,15 +49,14 @@ const linkMailLimits: Record<LinkPurpose, { mails: number; windowMs: number; err
     mail_change_undo: { mails: 10, windowMs: dayMs, error: 'rate_limited' },
   };
 
-type LinkPurpose = (typeof emailTokens.$inferInsert)['purpose'];
+type LinkPurpose = EmailTokenPurpose;
 
 /**
- * Stores a fresh single-use token and queues the mail that carries its link (`{url}?token=…`), in the member's
- * language, both on `db` so that a caller's transaction covers them.
+ * Counts the mail against the address's limit, stores a fresh single-use token and queues the mail that carries its
+ * link (`{url}?token=…`), in the member's language: in one transaction, which joins the caller's when there is one.
  */
-export async function queueLinkMail(
-  deps: MailingDeps,
-  db: Database,
+export function queueLinkMail(
+  deps: AccountServiceDeps,
   link: {
     site: Site;
     user: { id: number; email: string; language: string; name: string };
@@ -65,36 +71,38 @@ export async function queueLinkMail(
     overLimit?: 'refuse' | 'skip';
   },
 ) {
-  const now = deps.now();
-  const to = link.newEmail ?? link.user.email;
-  const limit = linkMailLimits[link.purpose];
-  const sent = await createRateLimitsRepository(db).hitRateLimit(
-    `mail:${link.site.id}:${link.purpose}:${to}`,
-    limit.mails,
-    limit.windowMs,
-    now,
-  );
-  if (sent.over) {
-    // A mail sent as a side effect (the notice of a deletion or an address change) must not undo what caused it.
-    if (link.overLimit === 'skip') return;
-    throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);
-  }
-  const token = randomBytes(32).toString('base64url');
-  await createAccountsRepository(db).insertEmailToken({
-    userId: link.user.id,
-    purpose: link.purpose,
-    tokenHash: hashLinkToken(token),
-    newEmail: link.newEmail,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + link.lifetimeMs),
+  return deps.transaction(async () => {
+    const now = deps.now();
+    const to = link.newEmail ?? link.user.email;
+    const limit = linkMailLimits[link.purpose];
+    const sent = await deps.rateLimits.hitRateLimit(
+      `mail:${link.site.id}:${link.purpose}:${to}`,
+      limit.mails,
+      limit.windowMs,
+      now,
+    );
+    if (sent.over) {
+      // A mail sent as a side effect (the notice of a deletion or an address change) must not undo what caused it.
+      if (link.overLimit === 'skip') return;
+      throw new AppError(limit.error, `${link.purpose} mails to one address over the limit`);
+    }
+    const token = randomBytes(32).toString('base64url');
+    await deps.tokens.insertEmailToken({
+      userId: link.user.id,
+      purpose: link.purpose,
+      tokenHash: hashLinkToken(token),
+      newEmail: link.newEmail,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + link.lifetimeMs),
+    });
+    const content = renderActionMail({
+      t: deps.catalogs.translator(link.user.language as Locale),
+      kind: link.purpose,
+      values: { ...link.values, name: link.user.name },
+      actionUrl: `${link.url}?token=${token}`,
+      siteName: link.site.settings.name,
+      supportEmail: link.site.settings.support_email,
+    });
+    await deps.mail.queueMail(link.site, link.purpose, to, content);
   });
-  const content = renderActionMail({
-    t: deps.catalogs.translator(link.user.language as Locale),
-    kind: link.purpose,
-    values: { ...link.values, name: link.user.name },
-    actionUrl: `${link.url}?token=${token}`,
-    siteName: link.site.settings.name,
-    supportEmail: link.site.settings.support_email,
-  });
-  await deps.mail.queueMail(link.site, link.purpose, to, content, createMailRepository(db));
 }

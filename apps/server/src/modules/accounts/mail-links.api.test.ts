@@ -88,7 +88,7 @@ describe(`links in mails on ${testDatabaseKind()}`, () => {
       'rate_limited',
       'rate_limited',
     ]);
-    await t.app.services.mail.sendDueMails();
+    await t.app.services.mail.sendQueuedMails();
     const mails = t.smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(email));
     expect(mails.filter((mail) => mail.text?.includes('/api/reactivate.php'))).toHaveLength(3);
   });

@@ -119,7 +119,7 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
     expect(response.json().error).toBe(error);
     if (message) expect(response.json().message).toBe(message);
     expect(response.cookies.find((c) => c.name === 'auth.token')).toBeUndefined();
-    await t.app.services.mail.sendDueMails();
+    await t.app.services.mail.sendQueuedMails();
     expect(t.smtp.messages.length).toBe(before);
   });
 

@@ -2,12 +2,9 @@ import type { createSignupInputSchema } from '@app/shared/accounts/signup';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
-import { hashLinkToken, type MailingDeps, queueLinkMail } from './link-mail.ts';
+import { type AccountServiceDeps, hashLinkToken, queueLinkMail } from './link-mail.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 
 type SignupInput = z.output<ReturnType<typeof createSignupInputSchema>>;
@@ -17,13 +14,11 @@ const reactivationWindowMs = 14 * 24 * 60 * 60_000;
 const signupsPerAddressPerHour = 5;
 const hourMs = 3_600_000;
 
-export function createSignupService(deps: MailingDeps & { createSession(userId: number): Promise<string> }) {
-  const repository = createAccountsRepository(deps.db);
-  const limits = createRateLimitsRepository(deps.db);
+export function createSignupService(deps: AccountServiceDeps & { createSession(userId: number): Promise<string> }) {
+  const { accounts, tokens, profiles, rateLimits, transaction } = deps;
 
-  /** Queues the mail with a fresh single-use link; inside the caller's transaction when given one. */
+  /** Queues the mail with a fresh single-use link; inside the caller's unit of work when there is one. */
   function queueAccountMail(
-    db: Database,
     site: Site,
     user: { id: number; email: string; language: string; name: string },
     purpose: 'activation' | 'reactivation',
@@ -31,7 +26,7 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
     overLimit: 'refuse' | 'skip' = 'refuse',
   ) {
     const activation = purpose === 'activation';
-    return queueLinkMail(deps, db, {
+    return queueLinkMail(deps, {
       overLimit,
       site,
       user,
@@ -63,24 +58,24 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
     ): Promise<{ token: string }> {
       assertSignupsOpen(site, input);
       const now = deps.now();
-      const existing = await repository.findUserByEmail(site.id, input.email);
+      const existing = await accounts.findUserByEmail(site.id, input.email);
       if (existing) {
         if (existing.status !== 'deleted') throw new AppError('account_exists', 'signup for an existing account');
         const deletedAt = existing.deletedAt?.getTime() ?? 0;
         if (now.getTime() - deletedAt < reactivationWindowMs) {
-          const name = (await repository.findProfileName(existing.profileId)) ?? '';
-          await deps.transact((tx) => queueAccountMail(tx, site, { ...existing, name }, 'reactivation', meta.origin));
+          const name = (await accounts.findProfileName(existing.profileId)) ?? '';
+          await queueAccountMail(site, { ...existing, name }, 'reactivation', meta.origin);
           throw new AppError('account_reactivation_sent', 'reactivation mail for a deleted account');
         }
         throw new AppError('account_unavailable', 'signup for a purged account');
       }
       // An address an account changed away from stays its owner's while the undo link lives.
-      if (await repository.isAddressHeldForUndo(site.id, input.email, now)) {
+      if (await tokens.isAddressHeldForUndo(site.id, input.email, now)) {
         throw new AppError('account_exists', 'address held for an undo');
       }
       // Counted before the password is scored and hashed, so that one address cannot make the server do that work
       // without end; one statement, so parallel signups cannot pass it.
-      const signups = await limits.hitRateLimit(
+      const signups = await rateLimits.hitRateLimit(
         `signup:${clientAddressKey(meta.ip)}`,
         signupsPerAddressPerHour,
         hourMs,
@@ -89,14 +84,14 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
       if (signups.over) throw new AppError('rate_limited', 'signups per address');
       // A target that has since gone (hidden, deleted) is dropped rather than failing the signup.
       const targetProfileId = input.target_profile_id
-        ? await repository.findListableProfileId(site.id, input.target_profile_id)
+        ? await accounts.findSignupTargetProfileId(site.id, input.target_profile_id)
         : null;
       await assertStrongPassword(input.password, [input.email, input.name]);
       const passwordHash = await hashPassword(input.password);
       const country = site.settings.countries.includes(meta.country) ? meta.country : site.settings.countries[0]!;
-      const userId = await deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
-        const profileId = await accounts.insertProfile({
+      // The profile, the login, the link and its mail: all or nothing.
+      const userId = await transaction(async () => {
+        const profileId = await profiles.insertProfile({
           siteId: site.id,
           name: input.name,
           status: 'disabled',
@@ -107,7 +102,7 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
           createdAt: now,
           lastActiveAt: now,
         });
-        const user = await accounts.insertUser({
+        const inserted = await accounts.insertUser({
           siteId: site.id,
           profileId,
           email: input.email,
@@ -120,33 +115,42 @@ export function createSignupService(deps: MailingDeps & { createSession(userId: 
           signupDate: now,
         });
         // Two signups racing for one address: the unique index lets one win; the other is told to log in.
-        if (!user) throw new AppError('account_exists', 'signup race for one address');
-        await queueAccountMail(tx, site, { ...user, name: input.name }, 'activation', meta.origin);
+        if (!inserted.created) throw new AppError('account_exists', 'signup race for one address');
+        const { user } = inserted;
+        await queueAccountMail(site, { ...user, name: input.name }, 'activation', meta.origin);
         return user.id;
       });
       return { token: await deps.createSession(userId) };
     },
 
-    /** Uses an activation (or reactivation) link once; answers whether the account is now active. */
+    /**
+     * Uses an activation (or reactivation) link once; answers whether the account is now active. The login and its
+     * profile become active together.
+     */
     async activate(token: string, purpose: 'activation' | 'reactivation' = 'activation'): Promise<boolean> {
       if (!token || token.length > 100) return false;
-      const row = await repository.findEmailToken(hashLinkToken(token));
+      const row = await tokens.findEmailToken(hashLinkToken(token));
       const now = deps.now();
       if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now) return false;
-      return deps.transact(async (tx) => {
-        const accounts = createAccountsRepository(tx);
-        if (!(await accounts.markEmailTokenUsed(row.id, now))) return false;
-        return purpose === 'activation' ? accounts.activateUser(row.userId) : accounts.reactivateUser(row.userId);
+      return transaction(async () => {
+        if (!(await tokens.markEmailTokenUsed(row.id, now))) return false;
+        const profileId =
+          purpose === 'activation'
+            ? await accounts.activateUser(row.userId)
+            : await accounts.reactivateUser(row.userId);
+        if (profileId === null) return false;
+        await profiles.setProfileStatus(profileId, 'active');
+        return true;
       });
     },
 
     /** Sends the activation mail again to a member who has not confirmed yet. */
     async resendActivation(site: Site, userId: number, origin: string) {
-      const user = await repository.findUserById(userId);
+      const user = await accounts.findUserById(userId);
       if (!user || user.siteId !== site.id) throw new AppError('authentication_required', 'no such user');
       if (user.status !== 'not_confirmed') throw new AppError('already_activated', `user ${userId} is ${user.status}`);
-      const name = (await repository.findProfileName(user.profileId)) ?? '';
-      await deps.transact((tx) => queueAccountMail(tx, site, { ...user, name }, 'activation', origin));
+      const name = (await accounts.findProfileName(user.profileId)) ?? '';
+      await queueAccountMail(site, { ...user, name }, 'activation', origin);
     },
   };
 }

@@ -64,7 +64,7 @@ export function createDiscountCodesService(deps: {
       if (percentage <= 0) throw new AppError('discount_not_offered', `site ${site.id} offers no delete discount`);
       const expiresAt = new Date(deps.now().getTime() + deleteDiscountValidDays * 86_400_000);
       for (let attempt = 0; attempt < 5; attempt++) {
-        const row = await repository.insertDiscountCode({
+        const inserted = await repository.insertDiscountCode({
           siteId: site.id,
           code: newCode('BLIJF'),
           userId: user.id,
@@ -73,10 +73,9 @@ export function createDiscountCodesService(deps: {
           purpose: 'delete_discount',
           expiresAt,
         });
-        if (row) return toDiscountCode(row);
-        // Either a code collision (retry) or a concurrent grant for this member (answer that one).
-        const raced = await repository.findDeleteDiscount(user.id);
-        if (raced) return toDiscountCode(raced);
+        if (inserted.created) return toDiscountCode(inserted.code);
+        // A parallel grant for this member won: answer that one. Otherwise the code was taken: draw another.
+        if (inserted.reason === 'member_has_one') return toDiscountCode(inserted.existing);
       }
       throw new Error('could not draw a free discount code');
     },

@@ -22,7 +22,7 @@ describe('the local mailbox (no SMTP server configured)', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(response.statusCode).toBe(200);
-    await t.app.services.mail.sendDueMails();
+    await t.app.services.mail.sendQueuedMails();
 
     const list = await t.app.inject({ url: '/dev/mailbox', headers: { host: 'localhost' } });
     expect(list.statusCode).toBe(200);

@@ -1,13 +1,14 @@
 import { defineModule } from '../../lib/define-module.ts';
 import { createBlocksRepository } from './blocks.repository.ts';
 import { registerBlocksRoutes } from './blocks.routes.ts';
+import { type BlocksService, createBlocksService } from './blocks.service.ts';
 import { createComplaintsRepository } from './complaints.repository.ts';
 import { registerComplaintsRoutes } from './complaints.routes.ts';
 import { type ComplaintsService, createComplaintsService } from './complaints.service.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
-    moderation: { complaints: ComplaintsService };
+    moderation: { complaints: ComplaintsService; blocks: BlocksService };
   }
 }
 
@@ -16,9 +17,10 @@ export const moderationModule = defineModule({
   name: 'moderation',
   services: ({ work, now }) => ({
     complaints: createComplaintsService({ repository: createComplaintsRepository(work.db), now }),
+    blocks: createBlocksService({ repository: createBlocksRepository(work.db), now }),
   }),
-  routes: (scope, { complaints }, { work, now }) => {
-    registerBlocksRoutes(scope, { repository: createBlocksRepository(work.db), now });
+  routes: (scope, { complaints, blocks }) => {
+    registerBlocksRoutes(scope, blocks);
     registerComplaintsRoutes(scope, complaints);
   },
 });

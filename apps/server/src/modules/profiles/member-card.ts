@@ -1,4 +1,5 @@
 import { ageOn } from '@app/shared/profiles/age';
+import type { MemberCard } from '@app/shared/profiles/member-profile';
 import { photoFileName } from './photo-processing.ts';
 
 export interface MemberCardRow {
@@ -14,7 +15,7 @@ export interface MemberCardRow {
 }
 
 /** A profile as a card: public fields, age, and the approved main photo's match and thumb under the CDN prefix. */
-export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date) {
+export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date): MemberCard {
   return {
     id: row.id,
     name: row.name,

@@ -1,8 +1,16 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
-import { freePhotoLimit, premiumPhotoLimit, type profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import {
+  type AddedPhotoResponse,
+  freePhotoLimit,
+  type OwnPhoto,
+  type OwnProfile,
+  premiumPhotoLimit,
+  type profileUpdateSchema,
+} from '@app/shared/profiles/profile-update';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import type { z } from 'zod';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { allPhotoVariants, newPhotoKey, photoFileName, processPhoto } from './photo-processing.ts';
@@ -15,11 +23,17 @@ export function wantedGender(gender: string | null, sexuality: string | null): s
   return gender;
 }
 
-export function createOwnProfileService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
-  const { repository, storage } = deps;
+export function createOwnProfileService(deps: {
+  repository: ProfilesRepository;
+  /** Runs several repository calls in one transaction (the unit of work). */
+  transaction: UnitOfWork['transaction'];
+  storage: Storage;
+  now: () => Date;
+}) {
+  const { repository, storage, transaction } = deps;
 
   return {
-    async findOwnProfile(user: SessionUser) {
+    async findOwnProfile(user: SessionUser): Promise<OwnProfile> {
       const row = await repository.findOwnProfile(user.profile.id);
       if (!row) throw new AppError('not_found', `no profile ${user.profile.id}`);
       return {
@@ -40,7 +54,7 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
     },
 
     /** The member's own photos, pending ones included, with their status. */
-    async listOwnPhotos(site: Site, user: SessionUser) {
+    async listOwnPhotos(site: Site, user: SessionUser): Promise<OwnPhoto[]> {
       const rows = await repository.findOwnPhotos(user.profile.id);
       const prefix = site.settings.cdn_prefix;
       return rows.map((photo) => ({
@@ -52,15 +66,20 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
       }));
     },
 
-    async setMainPhoto(site: Site, user: SessionUser, photoId: number) {
+    async setMainPhoto(site: Site, user: SessionUser, photoId: number): Promise<OwnPhoto[]> {
       if (!(await repository.setMainPhoto(user.profile.id, photoId))) {
         throw new AppError('not_found', `no active photo ${photoId} of ${user.profile.id}`);
       }
       return this.listOwnPhotos(site, user);
     },
 
-    async deletePhoto(site: Site, user: SessionUser, photoId: number) {
-      const key = await repository.deletePhoto(user.profile.id, photoId);
+    async deletePhoto(site: Site, user: SessionUser, photoId: number): Promise<OwnPhoto[]> {
+      // The next active photo becomes main if the removed one was.
+      const key = await transaction(async () => {
+        const removed = await repository.deletePhoto(user.profile.id, photoId);
+        if (removed?.isMain) await repository.promoteNextMainPhoto(user.profile.id);
+        return removed?.storageKey ?? null;
+      });
       if (!key) throw new AppError('not_found', `no photo ${photoId} of ${user.profile.id}`);
       for (const variant of allPhotoVariants) await storage.delete(photoFileName(key, variant));
       return this.listOwnPhotos(site, user);
@@ -96,7 +115,7 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
      * Adds a photo: within the limit (free 3, premium 25), decoded and re-encoded by sharp (metadata stripped),
      * stored under a server-made name. The demo site approves at once; others wait for moderation.
      */
-    async addPhoto(site: Site, user: SessionUser, data: Buffer) {
+    async addPhoto(site: Site, user: SessionUser, data: Buffer): Promise<AddedPhotoResponse['photo']> {
       const limit = user.paid_user ? premiumPhotoLimit : freePhotoLimit;
       const counts = await repository.findPhotoCounts(user.profile.id);
       if (counts.total >= limit)
@@ -113,17 +132,23 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
       for (const variant of ['full', 'match', 'thumb'] as const) {
         await storage.put(photoFileName(key, variant), processed.files[variant], 'image/jpeg');
       }
-      const photo = await repository.insertPhotoWithinLimit(
-        {
+      // Counted again under a lock on the profile's row, so that parallel uploads are counted one after another; the
+      // first photo becomes the main photo.
+      const photo = await transaction(async () => {
+        await repository.lockProfileForPhotos(user.profile.id);
+        const locked = await repository.findPhotoCounts(user.profile.id);
+        if (locked.total >= limit) return null;
+        return repository.insertPhoto({
           profileId: user.profile.id,
           storageKey: key,
           status: site.isDemo ? 'active' : 'pending',
+          isMain: !locked.hasMain,
+          position: locked.total,
           width: processed.width,
           height: processed.height,
           createdAt: deps.now(),
-        },
-        limit,
-      );
+        });
+      });
       if (!photo) {
         // A parallel upload took the last place while this one was being processed.
         for (const variant of allPhotoVariants) await storage.delete(photoFileName(key, variant));
@@ -132,10 +157,10 @@ export function createOwnProfileService(deps: { repository: ProfilesRepository; 
       return { id: photo.id, status: photo.status, is_main: photo.isMain };
     },
 
-    /** Whom a new member is shown first: members of the gender they look for, never themselves. */
+    /** Whom a new member is shown first: members of the gender they look for (never themselves: findableBy). */
     async signupMatchFilter(user: SessionUser) {
       const own = await repository.findOwnProfile(user.profile.id);
-      return { gender: wantedGender(own?.gender ?? null, own?.sexuality ?? null), notId: user.profile.id };
+      return { gender: wantedGender(own?.gender ?? null, own?.sexuality ?? null) };
     },
   };
 }

@@ -17,7 +17,7 @@ declare module '../../lib/define-module.ts' {
 
 function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles'], request: FastifyRequest) {
   return {
-    findShowcaseMembers: (limit: number) => profiles.findShowcaseMembers(request.site, limit),
+    findShowcaseMembers: (limit: number) => profiles.findShowcaseMembers(request.site, request.user, limit),
     /** A member's profile page as the viewer may see it (AppError not_found when hidden or blocked). */
     findMember: (id: number) => profiles.findMember(request.site, request.user, id),
     /** The logged-in member's own profile fields (null for a visitor). */
@@ -25,7 +25,12 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
     /** First suggested members after signup, of the gender the member looks for. */
     findSignupMatches: async (limit: number) =>
       request.user
-        ? profiles.findShowcaseMembers(request.site, limit, await ownProfile.signupMatchFilter(request.user))
+        ? profiles.findShowcaseMembers(
+            request.site,
+            request.user,
+            limit,
+            await ownProfile.signupMatchFilter(request.user),
+          )
         : [],
   };
 }
@@ -37,7 +42,7 @@ export const profilesModule = defineModule({
     const repository = createProfilesRepository(work.db);
     return {
       profiles: createProfilesService({ repository, storage, now }),
-      ownProfile: createOwnProfileService({ repository, storage, now }),
+      ownProfile: createOwnProfileService({ repository, transaction: work.transaction, storage, now }),
     };
   },
   routes: (scope, { profiles, ownProfile }) => {

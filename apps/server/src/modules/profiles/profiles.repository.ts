@@ -1,8 +1,7 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
-import { listedProfile } from './profile-visibility.ts';
+import { blockedByViewer, findableBy, type Viewer, visibleTo } from './profile-visibility.ts';
 
 export type ProfileInsert = typeof profiles.$inferInsert;
 export type PhotoInsert = typeof photos.$inferInsert;
@@ -31,10 +30,21 @@ async function countPhotos(db: Database, profileId: number) {
   return { total: row?.total ?? 0, hasMain: (row?.main ?? 0) > 0 };
 }
 
+/**
+ * Profiles and their photos: the only code that writes `profiles` and `photos`. Whom a viewer may see or find follows
+ * the visibility policy (profile-visibility.ts).
+ */
 export function createProfilesRepository(db: Database) {
   return {
-    /** Recently active listable profiles with an approved main photo, for showcases and first matches. */
-    async findShowcaseProfiles(siteId: number, limit: number, filter: { gender?: string; notId?: number } = {}) {
+    /**
+     * Recently active profiles the viewer finds (a visitor: listed ones), with an approved main photo, for showcases
+     * and first matches.
+     */
+    async findShowcaseProfiles(
+      siteId: number,
+      limit: number,
+      filter: { gender?: string; viewerProfileId?: Viewer } = {},
+    ) {
       return db
         .select(memberCardColumns)
         .from(profiles)
@@ -42,17 +52,16 @@ export function createProfilesRepository(db: Database) {
         .where(
           and(
             eq(profiles.siteId, siteId),
-            listedProfile,
+            findableBy(filter.viewerProfileId ?? null),
             filter.gender ? eq(profiles.gender, filter.gender) : undefined,
-            filter.notId ? ne(profiles.id, filter.notId) : undefined,
           ),
         )
         .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
         .limit(limit);
     },
 
-    /** A photo with what decides who may see it. */
-    async findPhotoByKey(storageKey: string) {
+    /** A photo with what decides whether this viewer may see it. */
+    async findPhotoByKey(storageKey: string, viewer: Viewer) {
       const rows = await db
         .select({
           storageKey: photos.storageKey,
@@ -60,8 +69,8 @@ export function createProfilesRepository(db: Database) {
           isMain: photos.isMain,
           profileId: photos.profileId,
           siteId: profiles.siteId,
-          /** Whether others may see the profile (profile-visibility.ts). */
-          listed: sql<boolean>`${listedProfile}`,
+          /** Whether the viewer may see the profile (profile-visibility.ts: visibleTo). */
+          visible: sql<boolean>`${visibleTo(viewer)}`,
         })
         .from(photos)
         .innerJoin(profiles, eq(photos.profileId, profiles.id))
@@ -81,58 +90,62 @@ export function createProfilesRepository(db: Database) {
         .orderBy(desc(photos.isMain), photos.position, photos.id);
     },
 
-    /** Makes one active photo of the profile the main photo; answers false when there is no such photo. */
+    /** Makes one active photo of the profile the main photo, in one statement; answers false when there is none. */
     async setMainPhoto(profileId: number, photoId: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const target = await tx
-          .select({ id: photos.id })
-          .from(photos)
-          .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId), eq(photos.status, 'active')))
-          .limit(1);
-        if (!target[0]) return false;
-        await tx.update(photos).set({ isMain: false }).where(eq(photos.profileId, profileId));
-        await tx.update(photos).set({ isMain: true }).where(eq(photos.id, photoId));
-        return true;
-      });
+      const rows = await db
+        .update(photos)
+        .set({ isMain: sql`${photos.id} = ${photoId}` })
+        .where(
+          and(
+            eq(photos.profileId, profileId),
+            sql`exists (select 1 from ${photos} as target where target.id = ${photoId} and target.profile_id = ${profileId} and target.status = 'active')`,
+          ),
+        )
+        .returning({ id: photos.id });
+      return rows.length > 0;
     },
 
-    /** Removes a photo of the profile; the next active photo becomes main if it was. Answers its storage key. */
-    async deletePhoto(profileId: number, photoId: number): Promise<string | null> {
-      return db.transaction(async (tx) => {
-        const [removed] = await tx
-          .delete(photos)
-          .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
-          .returning();
-        if (!removed) return null;
-        if (removed.isMain) {
-          const [next] = await tx
-            .select({ id: photos.id })
-            .from(photos)
-            .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
-            .orderBy(photos.position, photos.id)
-            .limit(1);
-          if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
-        }
-        return removed.storageKey;
-      });
+    /** Removes a photo of the profile; answers its storage key and whether it was the main photo. */
+    async deletePhoto(profileId: number, photoId: number) {
+      const [removed] = await db
+        .delete(photos)
+        .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+        .returning({ storageKey: photos.storageKey, isMain: photos.isMain });
+      return removed ?? null;
+    },
+
+    /** Makes the first active photo of the profile its main photo (after the main photo was removed). */
+    async promoteNextMainPhoto(profileId: number) {
+      const [next] = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
+        .orderBy(photos.position, photos.id)
+        .limit(1);
+      if (next) await db.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
     },
 
     /**
-     * Adds a photo unless the profile has `limit` photos already (rejected ones do not count). The profile row is
-     * locked first, so parallel uploads are counted one after another; the first photo becomes the main photo.
-     * Answers null when the limit is reached.
+     * Locks the profile's row until the end of the running transaction, so that parallel uploads count its photos one
+     * after another.
      */
-    async insertPhotoWithinLimit(values: Omit<PhotoInsert, 'isMain' | 'position'>, limit: number) {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, values.profileId)).for('update');
-        const counts = await countPhotos(tx as unknown as Database, values.profileId);
-        if (counts.total >= limit) return null;
-        const [row] = await tx
-          .insert(photos)
-          .values({ ...values, isMain: !counts.hasMain, position: counts.total })
-          .returning();
-        return row!;
-      });
+    async lockProfileForPhotos(profileId: number) {
+      await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+    },
+
+    /** Adds a photo; the caller decides its place and whether it is the main photo. */
+    async insertPhoto(values: PhotoInsert) {
+      const [row] = await db.insert(photos).values(values).returning();
+      return row!;
+    },
+
+    /** Removes every photo of a profile (an erased account); answers their storage keys. */
+    async deletePhotosOfProfile(profileId: number): Promise<string[]> {
+      const removed = await db
+        .delete(photos)
+        .where(eq(photos.profileId, profileId))
+        .returning({ storageKey: photos.storageKey });
+      return removed.map((row) => row.storageKey);
     },
 
     async findOwnProfile(profileId: number) {
@@ -148,38 +161,27 @@ export function createProfilesRepository(db: Database) {
       await db.update(profiles).set(changes).where(eq(profiles.id, profileId));
     },
 
-    /** A member's public profile with its photos (the caller decides what the viewer may see). */
-    async findMemberProfile(siteId: number, profileId: number) {
+    /**
+     * A member's profile with its approved photos, when the viewer may see it (visibleTo); null when not, as if it did
+     * not exist. Says whether the viewer blocks the member. The caller decides which photos the viewer may open.
+     */
+    async findMemberProfile(siteId: number, profileId: number, viewer: Viewer) {
       const rows = await db
-        .select({ profile: profiles, listed: sql<boolean>`${listedProfile}` })
+        .select({
+          profile: profiles,
+          blockedByViewer: viewer === null ? sql<boolean>`false` : sql<boolean>`${blockedByViewer(viewer)}`,
+        })
         .from(profiles)
-        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId)))
+        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), visibleTo(viewer)))
         .limit(1);
-      const profile = rows[0]?.profile;
-      if (!profile) return null;
+      const row = rows[0];
+      if (!row) return null;
       const photoRows = await db
         .select()
         .from(photos)
         .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
         .orderBy(desc(photos.isMain), photos.position, photos.id);
-      return { profile, listed: rows[0]!.listed, photos: photoRows };
-    },
-
-    /** Whether either of two profiles blocks the other: `owner` blocked `viewer`, or the other way round. */
-    async findBlockBetween(ownerProfileId: number, viewerProfileId: number) {
-      const rows = await db
-        .select({ blocker: blocks.blockerProfileId })
-        .from(blocks)
-        .where(
-          or(
-            and(eq(blocks.blockerProfileId, ownerProfileId), eq(blocks.blockedProfileId, viewerProfileId)),
-            and(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, ownerProfileId)),
-          ),
-        );
-      return {
-        ownerBlocksViewer: rows.some((row) => row.blocker === ownerProfileId),
-        viewerBlocksOwner: rows.some((row) => row.blocker === viewerProfileId),
-      };
+      return { profile: row.profile, blockedByViewer: row.blockedByViewer, photos: photoRows };
     },
 
     async countProfiles(siteId: number): Promise<number> {
@@ -190,21 +192,48 @@ export function createProfilesRepository(db: Database) {
       return rows[0]?.count ?? 0;
     },
 
-    /** Inserts profiles with their photos; answers the new profile ids in order. */
+    /** Inserts profiles with their photos (the caller's unit of work makes it one transaction); answers the ids. */
     async insertProfilesWithPhotos(
       rows: { profile: ProfileInsert; photos: Omit<PhotoInsert, 'profileId'>[] }[],
     ): Promise<number[]> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(profiles)
-          .values(rows.map((row) => row.profile))
-          .returning({ id: profiles.id });
-        const photoRows = rows.flatMap((row, index) =>
-          row.photos.map((photo) => ({ ...photo, profileId: inserted[index]!.id })),
-        );
-        if (photoRows.length) await tx.insert(photos).values(photoRows);
-        return inserted.map((row) => row.id);
-      });
+      const inserted = await db
+        .insert(profiles)
+        .values(rows.map((row) => row.profile))
+        .returning({ id: profiles.id });
+      const photoRows = rows.flatMap((row, index) =>
+        row.photos.map((photo) => ({ ...photo, profileId: inserted[index]!.id })),
+      );
+      if (photoRows.length) await db.insert(photos).values(photoRows);
+      return inserted.map((row) => row.id);
+    },
+
+    async insertProfile(values: ProfileInsert): Promise<number> {
+      const [row] = await db.insert(profiles).values(values).returning({ id: profiles.id });
+      return row!.id;
+    },
+
+    /**
+     * Enables or disables a profile: accounts keep it in step with the login (unconfirmed, deleted: disabled), and the
+     * visibility policy reads only this.
+     */
+    async setProfileStatus(profileId: number, status: 'active' | 'disabled') {
+      await db.update(profiles).set({ status }).where(eq(profiles.id, profileId));
+    },
+
+    /** Erases what identifies the person behind a profile, for good (an erased account); it stays hidden. */
+    async eraseProfile(profileId: number) {
+      await db
+        .update(profiles)
+        .set({
+          name: '-',
+          aboutMe: null,
+          aboutMeLanguage: null,
+          city: null,
+          region: null,
+          interests: [],
+          invisible: true,
+        })
+        .where(eq(profiles.id, profileId));
     },
   };
 }

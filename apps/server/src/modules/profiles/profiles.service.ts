@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import { ageOn } from '@app/shared/profiles/age';
+import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import type { ProfileFieldKey } from '@app/shared/profiles/profile-fields';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -14,30 +15,32 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
   const { repository, storage } = deps;
 
   return {
-    async findShowcaseMembers(site: Site, limit: number, filter: { gender?: string; notId?: number } = {}) {
-      const rows = await repository.findShowcaseProfiles(site.id, limit, filter);
+    /** Recently active members the viewer finds (profile-visibility.ts: findableBy), as cards. */
+    async findShowcaseMembers(site: Site, viewer: SessionUser | null, limit: number, filter: { gender?: string } = {}) {
+      const rows = await repository.findShowcaseProfiles(site.id, limit, {
+        ...filter,
+        viewerProfileId: viewer?.profile.id ?? null,
+      });
       const now = deps.now();
       return rows.map((row) => toMemberCard(row, site.settings.cdn_prefix, now));
     },
 
     /**
      * A photo file by its CDN path, for this viewer: main photos and the blurred versions for everyone; the other
-     * photos only for premium members and the owner; nothing of a profile that blocks the viewer, of a hidden
-     * profile, or of a photo not approved (except to its owner). Anything else answers as if it did not exist.
+     * photos only for premium members and the owner; nothing of a profile the viewer may not see (the visibility
+     * policy's visibleTo: hidden, or blocking the viewer), or of a photo not approved (except to its owner). Anything
+     * else answers as if it did not exist.
      */
     async findPhotoFile(site: Site, fileName: string, viewer: SessionUser | null) {
       const match = photoFilePattern.exec(fileName);
       if (!match) return null;
       const variant =
         match[2] === '_blur' ? 'blur' : match[2] === '_match' ? 'match' : match[2] === '_thumb' ? 'thumb' : 'full';
-      const photo = await repository.findPhotoByKey(match[1]!);
-      if (!photo || photo.siteId !== site.id) return null;
+      const photo = await repository.findPhotoByKey(match[1]!, viewer?.profile.id ?? null);
+      if (!photo || photo.siteId !== site.id || !photo.visible) return null;
       const isOwner = viewer?.profile.id === photo.profileId;
       if (!isOwner) {
-        if (photo.status !== 'active' || !photo.listed) return null;
-        if (viewer && (await repository.findBlockBetween(photo.profileId, viewer.profile.id)).ownerBlocksViewer) {
-          return null;
-        }
+        if (photo.status !== 'active') return null;
         if (variant !== 'blur' && !photo.isMain && !viewer?.paid_user) return null;
       }
       const shared = photo.isMain || variant === 'blur';
@@ -55,14 +58,14 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       return { data, contentType: 'image/jpeg', shared };
     },
 
-    /** A member's profile page as this viewer may see it; a profile that blocks the viewer does not exist for them. */
-    async findMember(site: Site, viewer: SessionUser | null, profileId: number) {
-      const row = await repository.findMemberProfile(site.id, profileId);
-      if (!row) throw new AppError('not_found', `no profile ${profileId}`);
+    /**
+     * A member's profile page as this viewer may see it (the visibility policy's visibleTo); a profile the viewer may
+     * not see, a hidden one or one that blocks them, does not exist for them.
+     */
+    async findMember(site: Site, viewer: SessionUser | null, profileId: number): Promise<MemberProfile> {
+      const row = await repository.findMemberProfile(site.id, profileId, viewer?.profile.id ?? null);
+      if (!row) throw new AppError('not_found', `no profile ${profileId} for this viewer`);
       const isOwner = viewer?.profile.id === profileId;
-      if (!row.listed && !isOwner) throw new AppError('not_found', `profile ${profileId} is not listed`);
-      const block = viewer ? await repository.findBlockBetween(profileId, viewer.profile.id) : null;
-      if (block?.ownerBlocksViewer) throw new AppError('not_found', `profile ${profileId} blocks the viewer`);
       const fields = new Set(site.settings.visible_profile_fields);
       const show = <T>(field: ProfileFieldKey, value: T) => (fields.has(field) ? value : null);
       const seesAll = isOwner || viewer?.paid_user === true;
@@ -105,7 +108,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
                 thumb: prefix + photoFileName(photo.storageKey, 'blur'),
               },
         ),
-        blocked_by_viewer: block?.viewerBlocksOwner ?? false,
+        blocked_by_viewer: row.blockedByViewer,
         is_own: isOwner,
       };
     },

@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema/profiles.ts';
 import { demoSiteSettings } from '../../db/seed/demo-site.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
+import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { createSearchRepository } from './search.repository.ts';
@@ -35,7 +36,7 @@ beforeAll(async () => {
     { companyId: 1, settings: { ...demoSiteSettings, name: 'Dicht', logged_out_search: 'none' } },
     ['dicht.test'],
   );
-  const accounts = createAccountsRepository(t.database.db);
+  const accounts = createProfilesRepository(t.database.db);
   const regions = ['NL-NH', 'NL-ZH', 'NL-UT'];
   for (let i = 0; i < 40; i++) {
     const person: Omit<Seeded, 'id'> = {
@@ -96,7 +97,7 @@ describe(`member search on ${testDatabaseKind()}`, () => {
 
   it('keeps pages free of duplicates and gaps while members join', async () => {
     const first = (await search('')).json();
-    const accounts = createAccountsRepository(t.database.db);
+    const accounts = createProfilesRepository(t.database.db);
     const joined: number[] = [];
     for (let i = 0; i < 5; i++) {
       joined.push(
@@ -170,7 +171,8 @@ describe(`member search on ${testDatabaseKind()}`, () => {
         remoteAddress: `192.0.2.${email.length}`,
       });
       const user = response.json().user;
-      await createAccountsRepository(t.database.db).activateUser(user.id);
+      const profileId = await createAccountsRepository(t.database.db).activateUser(user.id);
+      await createProfilesRepository(t.database.db).setProfileStatus(profileId!, 'active');
       return {
         cookie: sessionCookie(response),
         profileId: user.profile.id,

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
-import { listedProfile, notBlockedEitherWay } from '../profiles/profile-visibility.ts';
+import { findableBy } from '../profiles/profile-visibility.ts';
 import { memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export interface SearchFilter {
@@ -13,7 +13,7 @@ export interface SearchFilter {
   /** Birth dates in this range (inclusive bounds as YYYY-MM-DD). */
   bornAfter?: string;
   bornOnOrBefore?: string;
-  /** The searching member, left out and with blocks both ways applied. */
+  /** The searching member: whom they find follows the visibility policy (findableBy). */
   viewerProfileId?: number;
   excludeIds?: number[];
 }
@@ -21,7 +21,7 @@ export interface SearchFilter {
 function conditions(filter: SearchFilter): SQL[] {
   const list: (SQL | undefined)[] = [
     eq(profiles.siteId, filter.siteId),
-    listedProfile,
+    findableBy(filter.viewerProfileId ?? null),
     filter.gender ? eq(profiles.gender, filter.gender) : undefined,
     filter.country ? eq(profiles.country, filter.country) : undefined,
     filter.region ? eq(profiles.region, filter.region) : undefined,
@@ -29,11 +29,6 @@ function conditions(filter: SearchFilter): SQL[] {
     filter.bornOnOrBefore ? lte(profiles.birthDate, filter.bornOnOrBefore) : undefined,
     filter.excludeIds?.length ? notInArray(profiles.id, filter.excludeIds) : undefined,
   ];
-  if (filter.viewerProfileId !== undefined) {
-    const viewer = filter.viewerProfileId;
-    list.push(sql`${profiles.id} <> ${viewer}`);
-    list.push(notBlockedEitherWay(viewer));
-  }
   return list.filter((condition): condition is SQL => condition !== undefined);
 }
 
@@ -62,9 +57,13 @@ export function createSearchRepository(db: Database) {
       return row?.value ?? 0;
     },
 
-    /** Of the profiles matching a filter, how many a viewer does not get to see: themselves and blocks either way. */
+    /**
+     * Of the profiles a visitor finds with a filter, how many this viewer does not (the policy's findableBy: the
+     * viewer and blocks either way), so that a total shared by all viewers can be made theirs.
+     */
     async countHiddenFromViewer(filter: SearchFilter, viewerProfileId: number): Promise<number> {
-      // First the few ids involved, then a primary-key lookup of those: never a scan of the whole filter.
+      // First the few ids the policy can hide (the viewer and those in a block with them), then a primary-key lookup
+      // of those: never a scan of the whole filter.
       const related = await db
         .select({ blocker: blocks.blockerProfileId, blocked: blocks.blockedProfileId })
         .from(blocks)
@@ -73,7 +72,13 @@ export function createSearchRepository(db: Database) {
       const [row] = await db
         .select({ value: sql<number>`count(*)::int` })
         .from(profiles)
-        .where(and(...conditions({ ...filter, viewerProfileId: undefined }), inArray(profiles.id, [...ids])));
+        .where(
+          and(
+            ...conditions({ ...filter, viewerProfileId: undefined }),
+            inArray(profiles.id, [...ids]),
+            not(findableBy(viewerProfileId)),
+          ),
+        );
       return row?.value ?? 0;
     },
   };

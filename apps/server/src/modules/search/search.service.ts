@@ -23,9 +23,17 @@ export function createSearchService(deps: {
 }) {
   const { repository } = deps;
   const countCacheMs = deps.countCacheMs ?? 0;
-  // Totals per site and filter, the same for every viewer; the least recently used go first when full.
+  // Totals per site and filter, the same for every viewer; the least recently used go first when full. The server's
+  // clock decides their age (read on every look-up), so a test that moves it sees them expire.
   const countCache =
-    countCacheMs > 0 ? new LRUCache<string, number>({ max: countCacheSize, ttl: countCacheMs }) : undefined;
+    countCacheMs > 0
+      ? new LRUCache<string, number>({
+          max: countCacheSize,
+          ttl: countCacheMs,
+          ttlResolution: 0,
+          perf: { now: () => deps.now().getTime() },
+        })
+      : undefined;
 
   async function countShared(filter: SearchFilter): Promise<number> {
     if (!countCache) return repository.countProfiles(filter, searchCountCap + 1);

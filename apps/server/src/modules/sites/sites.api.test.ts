@@ -264,7 +264,7 @@ describe('health', () => {
   });
 
   it('the API document lists the four site calls', async () => {
-    const response = await t.app.inject({ url: '/api/docs', headers: { host: 'localhost' } });
+    const response = await t.app.inject({ url: '/api/docs/json', headers: { host: 'localhost' } });
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     for (const path of ['/api/settings.php', '/api/companyinfo.php', '/api/interests.php', '/api/regions.php']) {

@@ -38,7 +38,7 @@ export const sitesModule = defineModule({
       catalogs,
       pushPublicKey: notifications.pushPublicKey,
     }),
-  requestHooks: (app, sites, { config, catalogs }) =>
+  appHooks: (app, sites, { config, catalogs }) =>
     registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() }),
   routes: (scope, sites) => registerSitesRoutes(scope, sites),
   page: (sites, request) => ({

@@ -17,7 +17,7 @@ export { expect };
 const client = { 'x-request-type': 'client' };
 
 /** The password of every member the `member` fixture makes: strong enough for the server's checks. */
-export const memberPassword = 'Zonnebloem-Kanaal-1987!';
+const memberPassword = 'Zonnebloem-Kanaal-1987!';
 
 /** What the `member` fixture makes; every field optional in `test.use({ memberOptions: { ... } })`. */
 export interface MemberOptions {

@@ -17,7 +17,7 @@ import * as siteTables from './schema/sites.ts';
 import * as systemTables from './schema/system.ts';
 import * as tokenTables from './schema/tokens.ts';
 
-export const schema = {
+const schema = {
   ...siteTables,
   ...profileTables,
   ...accountTables,
@@ -27,7 +27,7 @@ export const schema = {
   ...systemTables,
   ...tokenTables,
 };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');

@@ -16,9 +16,6 @@ export interface UnitOfWork {
   transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** How a service that needs no database (a unit test with its repositories replaced) runs its work. */
-export const withoutTransaction: UnitOfWork['transaction'] = (work) => work();
-
 export function createUnitOfWork(root: Database): UnitOfWork {
   const current = new AsyncLocalStorage<Database>();
   const executor = () => current.getStore() ?? root;

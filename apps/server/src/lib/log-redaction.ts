@@ -15,7 +15,7 @@ const secretPatterns: [RegExp, string][] = [
   [/\b[0-9a-f]{64}\b/gi, '[hash]'],
 ];
 
-export function scrubText(text: string): string {
+function scrubText(text: string): string {
   return secretPatterns.reduce((value, [pattern, replacement]) => value.replace(pattern, replacement), text);
 }
 
@@ -50,7 +50,7 @@ export function serializeError(error: Error) {
 }
 
 /** The request line without query values (tokens, addresses) and without the client's address. */
-export function serializeRequest(request: FastifyRequest): { method: string; url: string; host: string } {
+function serializeRequest(request: FastifyRequest): { method: string; url: string; host: string } {
   const [path, query] = request.url.split('?', 2);
   const keys = query ? [...new URLSearchParams(query).keys()] : [];
   return {

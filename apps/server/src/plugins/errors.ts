@@ -53,7 +53,7 @@ function toAppError(error: unknown): AppError | null {
 }
 
 /** Sends `{ error, message }` with the registry's status and the message in the request's language. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
   const t = catalogs.translator(request.locale ?? defaultLocale);
   const values = {
     min_age: minimumMemberAge,

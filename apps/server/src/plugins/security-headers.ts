@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Answers that are not pages (JSON, images, text) may load nothing and run nothing. */
-export const strictPolicy = "default-src 'none'; frame-ancestors 'none'";
+const strictPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * A fresh nonce for the page this request renders: React Router's inline scripts carry it, and the page's

@@ -87,7 +87,7 @@ export function createCityIndex(places: Iterable<Place>) {
 export type CityIndex = ReturnType<typeof createCityIndex>;
 
 /** Great-circle distance (haversine). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const toRad = Math.PI / 180;
   const dLat = (lat2 - lat1) * toRad;
   const dLon = (lon2 - lon1) * toRad;
@@ -99,7 +99,7 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
  * The towns and villages (GeoNames, over 1,000 inhabitants) of the countries regions-data knows, written by
  * scripts/generate-cities.ts: about 64,000 places, read in well under a second.
  */
-export function loadCityIndex(file = join(import.meta.dirname, 'cities.tsv.gz')): CityIndex {
+function loadCityIndex(file = join(import.meta.dirname, 'cities.tsv.gz')): CityIndex {
   return createCityIndex(readPlaces(gunzipSync(readFileSync(file)).toString('utf8')));
 }
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 
 /** What runs a kind of job, and how often and how widely it may run. */
-export interface JobDefinition<P extends object = object> {
+interface JobDefinition<P extends object = object> {
   /** Throwing fails this attempt; the job is retried with back-off until `maxAttempts`. */
   handler(payload: P, job: { id: string; attempt: number }): Promise<void>;
   /** How many jobs of this kind run at once, over all processes. Default 1. */
@@ -21,7 +21,7 @@ export interface JobDefinition<P extends object = object> {
   dedupe?: boolean;
 }
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Not before this time (default: now). */
   runAt?: Date;
   /** Only for kinds defined with `dedupe`. */
@@ -29,10 +29,10 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export type JobState = 'queued' | 'retry' | 'running' | 'done' | 'cancelled' | 'failed';
+type JobState = 'queued' | 'retry' | 'running' | 'done' | 'cancelled' | 'failed';
 
 /** One job as an operator inspects it. */
-export interface JobRecord {
+interface JobRecord {
   id: string;
   kind: string;
   payload: unknown;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailRepository } from './mail.repository.ts';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   from: string;
   to: string;
   subject: string;

@@ -7,7 +7,7 @@ import type { ComplaintsRepository } from './complaints.repository.ts';
 
 const perIpPerHour = 5;
 
-export function complaintReference(id: number): string {
+function complaintReference(id: number): string {
   return `K-${String(id).padStart(6, '0')}`;
 }
 

@@ -7,7 +7,7 @@ export interface VapidKeys {
 }
 
 /** A P-256 key pair in the base64url form web push uses (public key as the uncompressed point). */
-export function generateVapidKeys(): VapidKeys {
+function generateVapidKeys(): VapidKeys {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const pub = publicKey.export({ format: 'jwk' });
   const priv = privateKey.export({ format: 'jwk' });

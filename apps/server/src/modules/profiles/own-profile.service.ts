@@ -17,7 +17,7 @@ import { allPhotoVariants, newPhotoKey, photoFileName, processPhoto } from './ph
 import type { ProfilesRepository } from './profiles.repository.ts';
 
 /** Who a member is shown first: the gender their sexuality looks for (bi members see everyone). */
-export function wantedGender(gender: string | null, sexuality: string | null): string | undefined {
+function wantedGender(gender: string | null, sexuality: string | null): string | undefined {
   if (!gender || !sexuality || sexuality === 'bi') return undefined;
   if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
   return gender;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 
 /** The stored sizes of every photo (spec: full, match, thumb). */
-export const photoVariants = {
+const photoVariants = {
   full: { suffix: '', width: 1080, height: 1080, fit: 'inside' },
   match: { suffix: '_match', width: 480, height: 600, fit: 'cover' },
   thumb: { suffix: '_thumb', width: 160, height: 160, fit: 'cover' },

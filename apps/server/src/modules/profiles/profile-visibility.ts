@@ -30,10 +30,10 @@ import { listedProfileCondition, profiles } from '../../db/schema/profiles.ts';
 export type Viewer = number | null;
 
 /** Active (confirmed, not disabled, not deleted) and not invisible. */
-export const listed: SQL = listedProfileCondition(profiles);
+const listed: SQL = listedProfileCondition(profiles);
 
 /** The target blocks the viewer. */
-export function blocksViewer(viewer: number): SQL {
+function blocksViewer(viewer: number): SQL {
   return sql`exists (select 1 from ${blocks} where ${blocks.blockerProfileId} = ${profiles.id} and ${blocks.blockedProfileId} = ${viewer})`;
 }
 

@@ -29,7 +29,7 @@ function isSiteFree(url: string): boolean {
 }
 
 /** The host a request is answered as: `forced-domain` (query, then config) outside production, else the Host. */
-export function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
+function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
   if (config.env !== 'production') {
     const forced = (request.query as Record<string, unknown> | undefined)?.['forced-domain'];
     if (forced !== undefined) {

@@ -38,7 +38,7 @@ function askPosition(): Promise<GeolocationPosition> {
  * The member's place from the browser's position, asked only when they press the button. The answer is kept
  * for an hour; coordinates are rounded to about 100 m before they leave the browser.
  */
-export async function findMyPlace(): Promise<GeocodeResult> {
+async function findMyPlace(): Promise<GeocodeResult> {
   const cached = readCachedPlace();
   if (cached) return cached;
   const position = await askPosition();

@@ -3,8 +3,8 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 
-export const firstRefreshMs = 5_000;
-export const refreshIntervalMs = 60_000;
+const firstRefreshMs = 5_000;
+const refreshIntervalMs = 60_000;
 
 const SessionUserContext = createContext<SessionUser | null>(null);
 

@@ -8,10 +8,10 @@ import { useRootData } from '../../lib/root-data.ts';
 // Loaded when the modal opens: the form brings zod, which no page needs on first load.
 const SignupForm = lazy(() => import('./signup-form.tsx').then((module) => ({ default: module.SignupForm })));
 
-export const signupModalParam = 'signup';
+const signupModalParam = 'signup';
 
 /** On a smartphone signup opens as a modal over the page (`?signup=modal`); on a desktop it is the /signup page. */
-export function signupHref(search = ''): string {
+function signupHref(search = ''): string {
   const params = new URLSearchParams(search);
   params.set(signupModalParam, 'modal');
   return `?${params.toString()}`;
@@ -19,7 +19,7 @@ export function signupHref(search = ''): string {
 
 const smartphoneQuery = '(max-width: 767.98px)';
 
-export function isSmartphone(): boolean {
+function isSmartphone(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(smartphoneQuery).matches;
 }
 

@@ -2,7 +2,7 @@ import type { Locale } from '@app/shared/i18n/locales';
 import { localeInfo } from '@app/shared/i18n/locales';
 import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
 
-export const termsBaseDate = new Date('2023-12-01T12:00:00Z');
+const termsBaseDate = new Date('2023-12-01T12:00:00Z');
 
 /** The terms apply from 2023-12-01T12:00Z, or from the company's added date when that is later. */
 export function termsVersionDate(companyAdded: string): Date {

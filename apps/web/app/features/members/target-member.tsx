@@ -20,7 +20,7 @@ export function toTargetMember(member: MemberProfile): TargetMember {
   };
 }
 
-export function placeOf(member: TargetMember): string {
+function placeOf(member: TargetMember): string {
   const area = member.living_area;
   if (!area) return '';
   const region = area.region

@@ -4,7 +4,7 @@ import { isChunkLoadError, shouldReloadAfterChunkError } from './shell-rules.ts'
 const storageKey = 'chunk-reload-at';
 
 /** Reloads the page when a newer deploy removed the chunk the page asks for, at most once a minute. */
-export function reloadAfterChunkError(): boolean {
+function reloadAfterChunkError(): boolean {
   let last: number | null = null;
   try {
     const stored = sessionStorage.getItem(storageKey);

@@ -11,7 +11,7 @@ const uncataloguedTexts: Record<string, string> = {
 };
 
 /** The error page: the message (default "Error") and the status (default 500); a 404 links home. */
-export function ErrorPage({ error }: { error: unknown }) {
+function ErrorPage({ error }: { error: unknown }) {
   // Without the catalog when the request failed before the root loader ran (a form post to a page without an
   // action: 405). Rendering must not fail then: on the server that would turn the 4xx into a 500.
   const i18n = useOptionalI18n();

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
-export const footerLinks = [
+const footerLinks = [
   { to: '/pages/terms', key: 'footer.terms' },
   { to: '/pages/privacy', key: 'footer.privacy' },
   { to: '/pages/cookies', key: 'footer.cookies' },
@@ -15,7 +15,7 @@ export const footerLinks = [
 ] as const;
 
 /** Disclaimer in the current language, plus the US notice for English when the site asks for it. */
-export function Disclaimer() {
+function Disclaimer() {
   const { t, locale } = useI18n();
   const { settings, company } = useRootData();
   return (

@@ -16,12 +16,7 @@ export function showBackButton(routeName: string | undefined, installedApp: bool
 }
 
 /** Pages that never show the entry warning. */
-export const entryWarningFreeRoutes = new Set([
-  'complete-signup',
-  'reset-password',
-  'reset-password-do',
-  'mail-change-undo',
-]);
+const entryWarningFreeRoutes = new Set(['complete-signup', 'reset-password', 'reset-password-do', 'mail-change-undo']);
 
 export interface EntryWarningInput {
   setting: 'yes' | 'no';
@@ -43,7 +38,7 @@ export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
   return true;
 }
 
-export const chunkReloadIntervalMs = 60_000;
+const chunkReloadIntervalMs = 60_000;
 
 /** A failed chunk load reloads the page, but at most once per minute (no reload loops). */
 export function shouldReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {

@@ -5,10 +5,10 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { type MemberSearchQuery, searchCountCap } from '@app/shared/search/member-search';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { demoCompany, demoSiteSettings } from '../apps/server/src/db/seed/demo-site.ts';
 import { createSearchRepository, type SearchFilter } from '../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
 import { createSitesRepository } from '../apps/server/src/modules/sites/sites.repository.ts';
+import { demoCompany, demoSiteSettings } from '../apps/server/src/seed/demo-site.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is not set: run bash bench/search.sh');

@@ -2,9 +2,9 @@
 // one setting, reachable as <name>.localhost (Chromium sends every *.localhost to loopback).
 import { join } from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { demoCompany, demoSiteSettings } from '../../apps/server/src/db/seed/demo-site.ts';
-import { seedDemoData } from '../../apps/server/src/db/seed/seed-demo.ts';
 import { createSitesRepository } from '../../apps/server/src/modules/sites/sites.repository.ts';
+import { demoCompany, demoSiteSettings } from '../../apps/server/src/seed/demo-site.ts';
+import { seedDemoData } from '../../apps/server/src/seed/seed-demo.ts';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage.ts';
 
 const dataDir = process.env.DATA_DIR;

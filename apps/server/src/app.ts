@@ -30,8 +30,7 @@ import { registerWeb } from './plugins/web.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
-/** Every module's page services: the web app's loaders and actions reach the server only through these. */
-export type { PageServices } from './lib/define-module.ts';
+export type { PageServices } from './lib/define-module.ts'; // from here, the web app's type check sees every module
 
 /** The domains, in the order they start: a module comes after the modules it needs. */
 const modules = [
@@ -85,7 +84,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
-
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerErrorHandling(app, context.catalogs);

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { demoAccounts, demoPassword } from './db/seed/demo-site.ts';
-import { seedDemoData } from './db/seed/seed-demo.ts';
 import { sharedCityIndex } from './modules/geo/city-index.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
+import { demoAccounts, demoPassword } from './seed/demo-site.ts';
+import { seedDemoData } from './seed/seed-demo.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 
 const config = loadConfig();

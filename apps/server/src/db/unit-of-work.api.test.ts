@@ -5,13 +5,13 @@ import { createEmailTokensRepository } from '../modules/accounts/email-tokens.re
 import { createMailRepository } from '../modules/mail/mail.repository.ts';
 import { createProfilesRepository } from '../modules/profiles/profiles.repository.ts';
 import { createRateLimitsRepository } from '../modules/system/rate-limits.repository.ts';
+import { demoAccounts, demoPassword } from '../seed/demo-site.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
 import { sessions, users } from './schema/accounts.ts';
 import { mailOutbox } from './schema/mail.ts';
 import { profiles } from './schema/profiles.ts';
 import { rateLimits } from './schema/system.ts';
 import { emailTokens } from './schema/tokens.ts';
-import { demoAccounts, demoPassword } from './seed/demo-site.ts';
 import { createUnitOfWork } from './unit-of-work.ts';
 
 let t: TestApp;

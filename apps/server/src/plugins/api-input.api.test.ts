@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../db/seed/demo-site.ts';
+import { demoAccounts } from '../seed/demo-site.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
 
 let t: TestApp;

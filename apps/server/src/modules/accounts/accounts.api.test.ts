@@ -1,6 +1,6 @@
 import { sessionUserSchema } from '@app/shared/accounts/session-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -2,7 +2,6 @@ import { sessionCookieName } from '@app/shared/accounts/login';
 import type { FastifyRequest } from 'fastify';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
-import { createRateLimitsRepository } from '../system/rate-limits.repository.ts';
 import { registerAccountSettingsRoutes } from './account-settings.routes.ts';
 import { type AccountSettingsService, createAccountSettingsService } from './account-settings.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
@@ -51,15 +50,15 @@ function accountsPageServices({ accounts, settings }: AccountsServices, request:
 /** Accounts: signup, activation, login and sessions, password reset, e-mail change, settings and deletion. */
 export const accountsModule = defineModule({
   name: 'accounts',
-  needs: ['mail', 'jobs'],
-  services: async ({ work, catalogs, storage, now }, { mail, jobs }) => {
+  needs: ['system', 'mail', 'jobs'],
+  services: async ({ work, catalogs, storage, now }, { system, mail, jobs }) => {
     // Built once on the unit of work's database: inside `work.transaction` every one of them joins the transaction.
     // Each writes only its own domain's tables; the services compose them.
     const deps: AccountServiceDeps = {
       accounts: createAccountsRepository(work.db),
       tokens: createEmailTokensRepository(work.db),
       profiles: createProfilesRepository(work.db),
-      rateLimits: createRateLimitsRepository(work.db),
+      rateLimits: system.rateLimits,
       transaction: work.transaction,
       mail,
       catalogs,

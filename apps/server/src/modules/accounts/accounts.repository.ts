@@ -159,7 +159,9 @@ export function createAccountsRepository(db: Database) {
      */
     async updateEmail(userId: number, email: string): Promise<UpdateEmailResult> {
       try {
-        await db.update(users).set({ email }).where(eq(users.id, userId));
+        // Its own (sub)transaction: inside a unit of work a refused update becomes a rolled-back savepoint, so the
+        // caller's transaction goes on.
+        await db.transaction((tx) => tx.update(users).set({ email }).where(eq(users.id, userId)));
         return { changed: true };
       } catch (error) {
         if (isUniqueViolation(error, 'users_site_email_idx')) return { changed: false, reason: 'email_taken' };

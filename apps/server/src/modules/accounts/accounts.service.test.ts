@@ -1,7 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { profiles } from '../../db/schema/profiles.ts';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createMemoryRateLimits } from '../../test/memory-rate-limits.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';

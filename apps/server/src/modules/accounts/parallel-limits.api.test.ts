@@ -1,7 +1,7 @@
 import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../db/seed/demo-site.ts';
+import { demoAccounts } from '../../seed/demo-site.ts';
 import { createTestApp, loginMember, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 

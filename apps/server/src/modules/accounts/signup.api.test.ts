@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoSiteSettings } from '../../seed/demo-site.ts';
 import { deliverMailTo, mailLink } from '../../test/smtp-server.ts';
 import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';

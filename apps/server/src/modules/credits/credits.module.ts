@@ -12,7 +12,7 @@ declare module '../../lib/define-module.ts' {
 /** Credits: discount codes today; the ledger, packages and payments come next. */
 export const creditsModule = defineModule({
   name: 'credits',
-  needs: ['sites'],
+  needs: ['sites', 'accounts'],
   services: ({ work, now }, { sites }) => ({
     discountCodes: createDiscountCodesService({
       repository: createDiscountCodesRepository(work.db),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes } from '../../db/schema/credits.ts';
-import { demoAccounts, demoPassword, demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoPassword, demoSiteSettings } from '../../seed/demo-site.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 

@@ -2,7 +2,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { deleteDiscountValidDays } from '@app/shared/credits/discount-code';
 import { AppError } from '@app/shared/errors/app-error';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { DiscountCodeRow, DiscountCodesRepository } from './discount-codes.repository.ts';
 import { createDiscountCodesService } from './discount-codes.service.ts';

@@ -242,7 +242,8 @@ export function createJobs(deps: JobsDeps): Jobs {
       const queue = boss;
       if (!queue) return;
       // Running handlers may still enqueue while they finish.
-      await queue.stop({ graceful: true, close: true });
+      // Within main.ts's 10 s shutdown deadline; an interrupted job is retried.
+      await queue.stop({ graceful: true, close: true, timeout: 8_000 });
       if (boss === queue) boss = null;
     },
 

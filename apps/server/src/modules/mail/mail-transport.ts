@@ -17,7 +17,13 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Well under the job's lease (300 s): a hung send must fail before the queue hands the mail to another worker.
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     kind: 'smtp',
     async send(mail) {

@@ -31,7 +31,8 @@ export function createMailService(deps: {
     backoffSeconds: 30,
     async handler({ mailId }, job) {
       const mail = await repository.findOutboxMail(mailId);
-      // Sent already: a worker that crashed after sending must not send it twice.
+      // Sent already (a job run again after its mail was marked sent). A crash between sending and marking sends it
+      // again: delivery is at least once.
       if (mail?.status !== 'pending') return;
       try {
         await transport.send({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -15,6 +15,7 @@ declare module '../../lib/define-module.ts' {
 /** Moderation: blocks between members and complaints to the operator. */
 export const moderationModule = defineModule({
   name: 'moderation',
+  needs: ['sites', 'accounts'],
   services: ({ work, now }) => ({
     complaints: createComplaintsService({ repository: createComplaintsRepository(work.db), now }),
     blocks: createBlocksService({ repository: createBlocksRepository(work.db), now }),

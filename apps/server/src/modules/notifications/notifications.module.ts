@@ -1,5 +1,4 @@
 import { defineModule } from '../../lib/define-module.ts';
-import { createSecretsRepository } from '../system/secrets.repository.ts';
 import { ensureVapidKeys } from './vapid-keys.ts';
 
 declare module '../../lib/define-module.ts' {
@@ -11,8 +10,9 @@ declare module '../../lib/define-module.ts' {
 /** Web push: the VAPID keys, generated on first start and stored (the sending comes with the notifications issue). */
 export const notificationsModule = defineModule({
   name: 'notifications',
-  services: async ({ work, config }) => {
-    const keys = await ensureVapidKeys(createSecretsRepository(work.db), config.vapidKeys);
+  needs: ['system'],
+  services: async ({ config }, { system }) => {
+    const keys = await ensureVapidKeys(system.secrets, config.vapidKeys);
     return { pushPublicKey: keys.publicKey };
   },
 });

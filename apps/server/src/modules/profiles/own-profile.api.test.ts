@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { photoFileName } from './photo-processing.ts';
 import { createProfilesRepository } from './profiles.repository.ts';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks } from '../../db/schema/moderation.ts';
 import { profiles } from '../../db/schema/profiles.ts';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 import { hashPassword } from '../accounts/passwords.ts';

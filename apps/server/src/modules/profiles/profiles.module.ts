@@ -38,6 +38,7 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
 /** Profiles: member pages and cards, one's own profile, photos and their files. */
 export const profilesModule = defineModule({
   name: 'profiles',
+  needs: ['sites', 'accounts'],
   services: ({ work, storage, now }) => {
     const repository = createProfilesRepository(work.db);
     return {

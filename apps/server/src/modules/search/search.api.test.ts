@@ -2,7 +2,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles.ts';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';

@@ -24,6 +24,7 @@ function searchPageServices(search: SearchService, request: FastifyRequest) {
 /** Search: members by gender, country, region and age, in keyset pages. */
 export const searchModule = defineModule({
   name: 'search',
+  needs: ['sites', 'accounts'],
   services: ({ work, now, config }) =>
     createSearchService({
       repository: createSearchRepository(work.db),

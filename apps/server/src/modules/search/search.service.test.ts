@@ -2,7 +2,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import { type MemberSearchQuery, searchCountCap, searchPageSize } from '@app/shared/search/member-search';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { SearchFilter, SearchRepository } from './search.repository.ts';
 import { createSearchService } from './search.service.ts';

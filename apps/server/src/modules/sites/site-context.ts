@@ -5,8 +5,8 @@ import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Catalogs } from '../../i18n/catalogs.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
 import type { CountryLocator } from './geoip.ts';
+import { siteOrigin } from './site-origin.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import {
   siteSettingsSchema,
 } from '@app/shared/sites/site-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSiteSettings } from '../../db/seed/demo-site.ts';
+import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createSitesRepository } from './sites.repository.ts';
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
-import { createRandom as createSeededRandom } from '../../db/seed/random.ts';
+import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
+import { createRandom as createSeededRandom } from '../../seed/random.ts';
 import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../db/seed/demo-site.ts';
+import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
 import { createTestAppWithSmtp, sessionCookie, type TestAppWithSmtp, testDatabaseKind } from '../../test/test-app.ts';
 import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 

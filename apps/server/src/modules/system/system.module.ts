@@ -1,7 +1,8 @@
 import { defineModule } from '../../lib/define-module.ts';
-import { registerIdempotency } from '../../plugins/idempotency.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
+import { registerIdempotency } from './idempotency.ts';
 import { createRateLimitsRepository } from './rate-limits.repository.ts';
+import { createSecretsRepository } from './secrets.repository.ts';
 import { registerSystemRoutes } from './system.routes.ts';
 
 declare module '../../lib/define-module.ts' {
@@ -9,6 +10,7 @@ declare module '../../lib/define-module.ts' {
     system: {
       idempotency: ReturnType<typeof createIdempotencyRepository>;
       rateLimits: ReturnType<typeof createRateLimitsRepository>;
+      secrets: ReturnType<typeof createSecretsRepository>;
     };
   }
 }
@@ -31,7 +33,7 @@ export const systemModule = defineModule({
       },
     });
     await jobs.schedule('system.cleanup', '45 * * * *');
-    return { idempotency, rateLimits };
+    return { idempotency, rateLimits, secrets: createSecretsRepository(work.db) };
   },
   appHooks: (app, { idempotency }, { now }) => registerIdempotency(app, { repository: idempotency, now }),
   routes: (scope, _services, { database }) => registerSystemRoutes(scope, database),

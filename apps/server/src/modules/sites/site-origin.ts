@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config.ts';
-import type { Site } from '../modules/sites/sites.service.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Site } from './sites.service.ts';
 
 /**
  * The origin every absolute URL the server writes starts with (mail links, og tags, later push and payment

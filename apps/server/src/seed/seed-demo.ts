@@ -1,11 +1,11 @@
 import pLimit from 'p-limit';
-import { createAccountsRepository } from '../../modules/accounts/accounts.repository.ts';
-import { hashPassword } from '../../modules/accounts/passwords.ts';
-import { createProfilesRepository } from '../../modules/profiles/profiles.repository.ts';
-import { createSitesRepository } from '../../modules/sites/sites.repository.ts';
-import type { Storage } from '../../storage/storage.ts';
-import type { Database } from '../client.ts';
-import { createUnitOfWork } from '../unit-of-work.ts';
+import type { Database } from '../db/client.ts';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import { createProfilesRepository } from '../modules/profiles/profiles.repository.ts';
+import { createSitesRepository } from '../modules/sites/sites.repository.ts';
+import type { Storage } from '../storage/storage.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
 import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createAvatar } from '@dicebear/core';
 import * as lorelei from '@dicebear/lorelei';
 import sharp from 'sharp';
-import { photoFileName, processPhoto } from '../../modules/profiles/photo-processing.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { photoFileName, processPhoto } from '../modules/profiles/photo-processing.ts';
+import type { Storage } from '../storage/storage.ts';
 
 // Lorelei artwork is CC0 (public domain); its code is MIT.
 const backgrounds = ['f7d6e0', 'fde2c8', 'd8ecf3', 'e1f2d9', 'ece0f5', 'fff1c1', 'f3d9d0', 'd9e4f5'];

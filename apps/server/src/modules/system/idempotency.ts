@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IdempotencyRepository } from '../modules/system/idempotency.repository.ts';
+import type { IdempotencyRepository } from './idempotency.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../input.ts';
+import { profileDetailsSchema } from './profile-update.ts';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
@@ -34,14 +35,7 @@ export const memberProfileSchema = z.object({
   name: z.string(),
   fictional: z.boolean(),
   age: z.int().nullable(),
-  gender: z.string().nullable(),
-  sexuality: z.string().nullable(),
-  relationship_status: z.string().nullable(),
-  hair_colour: z.string().nullable(),
-  eye_colour: z.string().nullable(),
-  body_type: z.string().nullable(),
-  tattoos: z.string().nullable(),
-  reason: z.string().nullable(),
+  ...profileDetailsSchema.shape,
   interests: z.array(z.string()),
   living_area: z.object({ country: z.string(), region: z.string().nullable(), city: z.string().nullable() }).nullable(),
   about_me: z.string().nullable(),

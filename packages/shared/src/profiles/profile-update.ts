@@ -12,8 +12,8 @@ import {
   tattooOptions,
 } from './profile-fields.ts';
 
-/** One's own profile as `GET /api/profile.php` answers it and the profile forms edit it. */
-export const ownProfileSchema = z.object({
+/** The chosen profile details, as the profile page and one's own profile answer them (null: not chosen or not shown). */
+export const profileDetailsSchema = z.object({
   gender: z.string().nullable(),
   sexuality: z.string().nullable(),
   relationship_status: z.string().nullable(),
@@ -22,6 +22,10 @@ export const ownProfileSchema = z.object({
   body_type: z.string().nullable(),
   tattoos: z.string().nullable(),
   reason: z.string().nullable(),
+});
+
+/** One's own profile as `GET /api/profile.php` answers it and the profile forms edit it. */
+export const ownProfileSchema = profileDetailsSchema.extend({
   about_me: z.string(),
   interests: z.array(z.string()),
   country: z.string(),

@@ -7,7 +7,10 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 interface JobDefinition<P extends object = object> {
   /** Throwing fails this attempt; the job is retried with back-off until `maxAttempts`. */
   handler(payload: P, job: { id: string; attempt: number }): Promise<void>;
-  /** How many jobs of this kind run at once, over all processes. Default 1. */
+  /**
+   * How many jobs of this kind run at once. 1 (the default) holds over all processes, enforced by the database; a
+   * larger limit holds per process and, as pg-boss's group count, only roughly over processes claiming at once.
+   */
   concurrency?: number;
   /** Attempts before the job is failed for good and kept for inspection. Default 5. */
   maxAttempts?: number;
@@ -208,7 +211,10 @@ export function createJobs(deps: JobsDeps): Jobs {
             deleteAfterSeconds: definition.keepDays * 86_400,
           };
           // An existing queue keeps its policy; its retry and retention settings follow the code.
-          await queue.createQueue(kind, { ...settings, policy: definition.dedupe ? 'exclusive' : 'standard' });
+          // One at a time is the database's rule (a unique index on running jobs), which parallel claims cannot pass;
+          // a larger limit is pg-boss's group count, which two processes claiming at the same instant can overrun.
+          const policy = definition.dedupe ? 'exclusive' : definition.concurrency === 1 ? 'singleton' : 'standard';
+          await queue.createQueue(kind, { ...settings, policy });
           await queue.updateQueue(kind, settings);
         }
         for (const entry of schedules) {

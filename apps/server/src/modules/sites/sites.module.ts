@@ -1,5 +1,6 @@
 import { countryCookieName } from '@app/shared/i18n/language-menu';
-import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
+import { entryWarningCookieName } from '@app/shared/sites/entry-warning';
+import { type CompanyInfo, countryCodeSchema, type SiteSettings } from '@app/shared/sites/site-settings';
 import { defineModule } from '../../lib/define-module.ts';
 import { createCountryLocator } from './geoip.ts';
 import { registerSiteContext } from './site-context.ts';
@@ -44,13 +45,13 @@ export const sitesModule = defineModule({
   page: (sites, request) => ({
     async findSiteVisit() {
       const settings = sites.getSettings(request.site, request.locale, request.visitorPlace);
-      const chosenCountry = request.cookies[countryCookieName];
-      const dismissedAt = Number(request.cookies.entry_warning_dismissed);
+      const chosenCountry = countryCodeSchema.safeParse(request.cookies[countryCookieName]);
+      const dismissedAt = Number(request.cookies[entryWarningCookieName]);
       return {
         settings,
         company: await sites.getCompanyInfo(request.site),
         visitorCountry: settings.geoip_country,
-        chosenCountry: chosenCountry && /^[A-Z]{2}$/.test(chosenCountry) ? chosenCountry : null,
+        chosenCountry: chosenCountry.success ? chosenCountry.data : null,
         entryWarningDismissedAt: Number.isFinite(dismissedAt) && dismissedAt > 0 ? dismissedAt : null,
       };
     },

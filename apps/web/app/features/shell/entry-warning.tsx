@@ -1,3 +1,4 @@
+import { entryWarningCookieMaxAge, entryWarningCookieName } from '@app/shared/sites/entry-warning';
 import { useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -5,9 +6,6 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useInstalledApp } from './installed-app.tsx';
 import { type LayoutKind, shouldShowEntryWarning } from './shell-rules.ts';
-
-export const entryWarningCookieName = 'entry_warning_dismissed';
-export const entryWarningCookieMaxAge = 365 * 24 * 60 * 60;
 
 /** The adult-content warning on a first visit (id site-entry-warning). Closing it stores a timestamp. */
 export function EntryWarning(props: { layout: LayoutKind }) {

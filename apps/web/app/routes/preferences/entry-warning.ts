@@ -1,5 +1,5 @@
+import { entryWarningCookieMaxAge, entryWarningCookieName } from '@app/shared/sites/entry-warning';
 import { redirect } from 'react-router';
-import { entryWarningCookieMaxAge, entryWarningCookieName } from '../../features/shell/entry-warning.tsx';
 import { preferenceCookie, safeRedirectPath } from '../../lib/cookies.ts';
 import type { Route } from './+types/entry-warning';
 

@@ -18,6 +18,8 @@ test('a member logs in on a phone, sees the member navigation, and logs out', as
 
   await page.getByLabel('Wachtwoord').fill(member.password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
+  // A member's place is among the members, not on the marketing home page.
+  await expect(page).toHaveURL(/\/members$/);
   await expect(page.locator('body')).toHaveClass(/logged-in/);
   await expect(page.getByTestId('account-menu')).toBeVisible();
   await expect(page.getByTestId('account-menu')).toContainText(member.name);

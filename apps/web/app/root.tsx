@@ -39,9 +39,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// The catalog and settings change only with the language (or after logging in or out).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === '/lang' || formAction?.startsWith('/api/') ? defaultShouldRevalidate : false;
+// The catalog and settings change only with the language, and the member with a form's action (logging in,
+// signing up, a changed profile): not on a plain navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 
 function useBodyClass(loggedIn: boolean): string {
   const matches = useMatches();

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -39,7 +39,9 @@ declare module 'fastify' {
     /** Every registered module's services, by module name. */
     services: ModuleServices;
     /** Per module: its page services for one request. */
-    pageServiceFactories: Partial<{ [Name in keyof PageServices]: (request: FastifyRequest) => PageServices[Name] }>;
+    pageServiceFactories: Partial<{
+      [Name in keyof PageServices]: (request: FastifyRequest, reply: FastifyReply) => PageServices[Name];
+    }>;
   }
 }
 
@@ -54,10 +56,14 @@ interface ModuleDefinition<Name extends ModuleName, Needs extends ModuleName> {
   ): ModuleServices[Name] | Promise<ModuleServices[Name]>;
   /** Registers the module's API routes, in a context of their own (its hooks stay inside). */
   routes?(scope: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void | Promise<void>;
-  /** What pages may call for one request. */
+  /**
+   * What pages may call for one request. The reply is there for what an answer carries besides the page, such as
+   * the session cookie a login form's action sets.
+   */
   page?(
     services: ModuleServices[Name],
     request: FastifyRequest,
+    reply: FastifyReply,
   ): Name extends keyof PageServices ? PageServices[Name] : never;
   /** Hooks on the whole app: for every request (which site, who is logged in) or its start and stop; most modules have none. */
   appHooks?(app: FastifyInstance, services: ModuleServices[Name], context: ModuleContext): void;
@@ -73,8 +79,8 @@ export function defineModule<Name extends ModuleName, Needs extends ModuleName =
     app.services[definition.name] = services;
     const page = definition.page;
     if (page) {
-      (app.pageServiceFactories as Record<string, (request: FastifyRequest) => unknown>)[definition.name] = (request) =>
-        page(services, request);
+      (app.pageServiceFactories as Record<string, PageServiceFactory>)[definition.name] = (request, reply) =>
+        page(services, request, reply);
     }
     definition.appHooks?.(app, services, context);
     const routes = definition.routes;
@@ -84,12 +90,14 @@ export function defineModule<Name extends ModuleName, Needs extends ModuleName =
   return fastifyPlugin(plugin, { name: definition.name, dependencies: [...(definition.needs ?? [])] });
 }
 
-/** The page services of every module, bound to one request. */
-export function bindPageServices(app: FastifyInstance, request: FastifyRequest): PageServices {
+type PageServiceFactory = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/** The page services of every module, bound to one request and its reply. */
+export function bindPageServices(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): PageServices {
   return Object.fromEntries(
     Object.entries(app.pageServiceFactories).map(([name, create]) => [
       name,
-      (create as (r: FastifyRequest) => unknown)(request),
+      (create as PageServiceFactory)(request, reply),
     ]),
   ) as unknown as PageServices;
 }

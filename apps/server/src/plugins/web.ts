@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { AppError } from '@app/shared/errors/app-error';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebRequestContext } from '../../../web/server/app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
@@ -53,8 +53,13 @@ async function loadDevelopmentHandler(app: FastifyInstance): Promise<WebHandler>
 }
 
 /** What a page's loaders and actions get: the request's site, visitor and member, and every module's page services. */
-async function createPageContext(app: FastifyInstance, request: FastifyRequest, catalogs: Catalogs) {
-  const services = bindPageServices(app, request);
+async function createPageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  catalogs: Catalogs,
+) {
+  const services = bindPageServices(app, request, reply);
   const context: WebRequestContext = {
     siteId: request.site.id,
     cspNonce: pageNonce(request),
@@ -83,7 +88,7 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
       if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
       const webRequest = createRequest(request.raw, reply.raw);
-      const response = await handle(webRequest, await createPageContext(app, request, deps.catalogs));
+      const response = await handle(webRequest, await createPageContext(app, request, reply, deps.catalogs));
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);

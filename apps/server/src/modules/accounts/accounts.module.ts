@@ -1,5 +1,5 @@
 import { sessionCookieName } from '@app/shared/accounts/login';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { registerAccountSettingsRoutes } from './account-settings.routes.ts';
@@ -11,7 +11,7 @@ import { createEmailTokensRepository } from './email-tokens.repository.ts';
 import type { AccountServiceDeps } from './link-mail.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService, type PasswordResetService } from './password-reset.service.ts';
-import { registerSession } from './session.ts';
+import { registerSession, setSessionCookie } from './session.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService, type SignupService } from './signup.service.ts';
 
@@ -31,8 +31,16 @@ declare module '../../lib/define-module.ts' {
 
 type AccountsServices = ModuleServices['accounts'];
 
-function accountsPageServices({ accounts, settings }: AccountsServices, request: FastifyRequest) {
+function accountsPageServices({ accounts, settings }: AccountsServices, request: FastifyRequest, reply: FastifyReply) {
   return {
+    /**
+     * The login form's action: the same rules as POST /api/user.php (throttling included); on success the answer
+     * carries the session cookie. Throws AppError (`login_failed`, `login_blocked`).
+     */
+    logIn: async (input: { email: string; password: string }) => {
+      const { token } = await accounts.login(request.site, input, request.ip);
+      setSessionCookie(request, reply, token);
+    },
     /** The logged-in member's settings (null for a visitor). */
     findAccountSettings: async () => (request.user ? settings.getSettings(request.user.id) : null),
     /** Ends the session of this request's cookie (the page /logout). */

@@ -1,0 +1,107 @@
+import { AppError } from '@app/shared/errors/app-error';
+import { type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
+import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
+import { data } from 'react-router';
+import type { z } from 'zod';
+import { useI18n } from './i18n.tsx';
+import { useRootData } from './root-data.ts';
+
+/**
+ * Forms are route actions (they work before and without JavaScript). One schema checks the input twice: in the
+ * browser by the route's `clientAction`, before anything is sent, and on the server by its `action`. Both answer
+ * the same `FormErrors`, which the page shows through `useFormErrorTexts`.
+ */
+
+/** An error about one field, or about the whole form (`form`), by registered code. */
+export interface FormError {
+  code: ErrorCode;
+  values?: Record<string, string | number>;
+}
+export type FormErrors = Partial<Record<string, FormError>>;
+
+export type Submission<T> = { ok: true; value: T } | { ok: false; errors: FormErrors };
+
+/**
+ * The form's values as the schema reads them: each named field once (a repeated name becomes a list), files left
+ * out unless asked for. `booleans` are checkboxes, which a form sends only when ticked.
+ */
+export function readFormValues(
+  form: FormData,
+  options: { booleans?: readonly string[]; lists?: readonly string[]; omit?: readonly string[] } = {},
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    if (options.omit?.includes(key)) continue;
+    const all = form.getAll(key).filter((value) => typeof value === 'string');
+    values[key] = options.lists?.includes(key) ? all : all[0];
+  }
+  for (const key of options.booleans ?? []) values[key] = form.get(key) !== null;
+  return values;
+}
+
+/** The first issue of each field, by the code a schema's message names (`validation_failed` otherwise). */
+export function parseSubmission<Schema extends z.ZodType>(
+  schema: Schema,
+  values: unknown,
+): Submission<z.output<Schema>> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: FormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'form';
+    if (errors[field]) continue;
+    errors[field] = { code: isErrorCode(issue.message) ? issue.message : 'validation_failed', values: { field } };
+  }
+  return { ok: false, errors };
+}
+
+/** A refused submission as an action answers it: the errors and the status the API would answer. */
+export function refuseSubmission(errors: FormErrors, status = 400) {
+  return data({ errors }, { status });
+}
+
+/**
+ * A service's AppError as the form's errors, on its field when it names one; anything else is not the visitor's
+ * to fix and goes on to the error page.
+ */
+export function refuseWithError(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  const field = typeof error.values?.field === 'string' && error.values.field !== 'body' ? error.values.field : 'form';
+  return refuseSubmission({ [field]: { code: error.code, values: error.values } }, error.status);
+}
+
+/**
+ * The route's `clientAction`: checks the form with the schema in the browser and sends it only when it passes,
+ * so that a mistake shows at once and costs no round trip.
+ */
+export function checkInBrowser<Schema extends z.ZodType>(
+  schema: Schema,
+  read: (form: FormData) => unknown = (form) => readFormValues(form),
+) {
+  return async <Answer>({ request, serverAction }: { request: Request; serverAction: () => Promise<Answer> }) => {
+    const submission = parseSubmission(schema, read(await request.clone().formData()));
+    if (!submission.ok) return { errors: submission.errors };
+    return serverAction();
+  };
+}
+
+/** The translated text of each error, by field, as a page shows them. */
+export function useFormErrorTexts(errors: FormErrors | undefined): Partial<Record<string, string>> {
+  const { t } = useI18n();
+  const { settings } = useRootData();
+  const texts: Partial<Record<string, string>> = {};
+  for (const [field, error] of Object.entries(errors ?? {})) {
+    if (!error) continue;
+    texts[field] = t(errorMessageKey(error.code), {
+      min_age: minimumMemberAge,
+      support_email: settings.support_email,
+      ...error.values,
+    });
+  }
+  return texts;
+}
+
+/** The errors an action or client action answered, if it answered any. */
+export function findFormErrors(answer: unknown): FormErrors | undefined {
+  return answer && typeof answer === 'object' && 'errors' in answer ? (answer.errors as FormErrors) : undefined;
+}

@@ -1,5 +1,12 @@
+import type {
+  accountSettingsUpdateSchema,
+  changeEmailSchema,
+  deleteAccountSchema,
+} from '@app/shared/accounts/account-settings';
 import { sessionCookieName } from '@app/shared/accounts/login';
+import type { createSignupInputSchema } from '@app/shared/accounts/signup';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { registerAccountSettingsRoutes } from './account-settings.routes.ts';
@@ -11,7 +18,7 @@ import { createEmailTokensRepository } from './email-tokens.repository.ts';
 import type { AccountServiceDeps } from './link-mail.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService, type PasswordResetService } from './password-reset.service.ts';
-import { registerSession, setSessionCookie } from './session.ts';
+import { clearSessionCookie, registerSession, requireUser, setSessionCookie } from './session.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService, type SignupService } from './signup.service.ts';
 
@@ -31,7 +38,12 @@ declare module '../../lib/define-module.ts' {
 
 type AccountsServices = ModuleServices['accounts'];
 
-function accountsPageServices({ accounts, settings }: AccountsServices, request: FastifyRequest, reply: FastifyReply) {
+function accountsPageServices(
+  { accounts, signup, passwordReset, settings }: AccountsServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const sessionToken = () => request.cookies[sessionCookieName];
   return {
     /**
      * The login form's action: the same rules as POST /api/user.php (throttling included); on success the answer
@@ -41,10 +53,53 @@ function accountsPageServices({ accounts, settings }: AccountsServices, request:
       const { token } = await accounts.login(request.site, input, request.ip);
       setSessionCookie(request, reply, token);
     },
+    /** The signup form's action: as POST /api/signup.php, the new member logged in by the answer's cookie. */
+    signUp: async (input: z.output<ReturnType<typeof createSignupInputSchema>>) => {
+      const { token } = await signup.signup(request.site, input, {
+        ip: request.ip,
+        locale: request.locale,
+        origin: request.siteOrigin,
+        country: request.visitorPlace.country ?? '',
+      });
+      setSessionCookie(request, reply, token);
+    },
+    /** As POST /api/activation-mail.php. Throws AppError (`already_activated`, `rate_limited`). */
+    resendActivation: () => signup.resendActivation(request.site, requireUser(request).id, request.siteOrigin),
+    /** As PUT /api/signup-step.php: how far the member got in /complete-signup, and the push choice. */
+    updateSignupStep: (step: number, pushChoice?: 'accepted' | 'declined' | 'skipped') =>
+      accounts.updateSignupStep(request.site, sessionToken()!, requireUser(request).id, step, pushChoice),
+    /** As POST /api/password-reset.php. */
+    requestPasswordReset: (email: string) =>
+      passwordReset.requestPasswordReset(request.site, email, request.siteOrigin),
+    /** As POST /api/password-reset-do.php: every session ends, and this answer logs the member in anew. */
+    resetPassword: async (token: string, password: string) => {
+      const session = await passwordReset.resetPassword(request.site, token, password);
+      setSessionCookie(request, reply, session.token);
+    },
     /** The logged-in member's settings (null for a visitor). */
     findAccountSettings: async () => (request.user ? settings.getSettings(request.user.id) : null),
+    /** As PUT /api/account-settings.php. */
+    updateAccountSettings: (update: z.output<typeof accountSettingsUpdateSchema>) =>
+      settings.updateSettings(requireUser(request), update),
+    /** As POST /api/password.php: the other sessions end. */
+    changePassword: (oldPassword: string, password: string) =>
+      settings.changePassword(requireUser(request), sessionToken()!, oldPassword, password),
+    /** As POST /api/mail-change.php: mails a link to the new address. */
+    requestEmailChange: (input: z.output<typeof changeEmailSchema>) =>
+      settings.requestEmailChange(request.site, requireUser(request), input, request.siteOrigin),
+    /** As POST /api/mail-change-do.php (the mailed link's confirm button). */
+    confirmEmailChange: (token: string) => {
+      const current = sessionToken();
+      const confirmer = request.user && current ? { userId: request.user.id, sessionToken: current } : null;
+      return settings.confirmEmailChange(request.site, token, request.siteOrigin, confirmer);
+    },
+    /** As POST /api/delete-account.php: the account is deleted and this answer ends the session. */
+    deleteAccount: async (input: z.output<typeof deleteAccountSchema>) => {
+      await settings.deleteAccount(request.site, requireUser(request), input, request.siteOrigin);
+      clearSessionCookie(request, reply);
+    },
     /** Ends the session of this request's cookie (the page /logout). */
-    logOut: () => accounts.logout(request.cookies[sessionCookieName]),
+    logOut: () => accounts.logout(sessionToken()),
     /**
      * The link of the notice to the old address (/mail-change/undo): puts it back, ends every session and answers
      * a reset link's token (null for a deleted account). Throws AppError for a used, expired or unknown link.

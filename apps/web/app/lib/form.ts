@@ -55,19 +55,22 @@ export function parseSubmission<Schema extends z.ZodType>(
   return { ok: false, errors };
 }
 
-/** A refused submission as an action answers it: the errors and the status the API would answer. */
-export function refuseSubmission(errors: FormErrors, status = 400) {
-  return data({ errors }, { status });
+/**
+ * A refused submission as an action answers it: the errors and the status the API would answer, with what else the
+ * page needs to show the form again (`extra`).
+ */
+export function refuseSubmission<Extra extends object = object>(errors: FormErrors, status = 400, extra?: Extra) {
+  return data({ ...(extra as Extra), errors }, { status });
 }
 
 /**
  * A service's AppError as the form's errors, on its field when it names one; anything else is not the visitor's
  * to fix and goes on to the error page.
  */
-export function refuseWithError(error: unknown) {
+export function refuseWithError<Extra extends object = object>(error: unknown, extra?: Extra) {
   if (!(error instanceof AppError)) throw error;
   const field = typeof error.values?.field === 'string' && error.values.field !== 'body' ? error.values.field : 'form';
-  return refuseSubmission({ [field]: { code: error.code, values: error.values } }, error.status);
+  return refuseSubmission({ [field]: { code: error.code, values: error.values } }, error.status, extra);
 }
 
 /**

@@ -1,24 +1,52 @@
 import { suggestEmail } from '@app/shared/accounts/email-suggestion';
-import { createSignupInputSchema } from '@app/shared/accounts/signup';
+import { trackingKeys } from '@app/shared/accounts/tracking-keys';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { readTracking } from './tracking.ts';
 
-type Field = 'email' | 'name' | 'password' | 'date_of_birth' | 'signup_message' | 'form';
-const fields = new Set<Field>(['email', 'name', 'password', 'date_of_birth', 'signup_message']);
+/** The form's field for a traffic-source key (`tracking.ref`), which `readSignupForm` gathers into one object. */
+export const trackingFieldPrefix = 'tracking.';
 
-/** The signup form, on the /signup page, in the signup modal on phones, and with a target member. */
+/** The signup form as the signup schema reads it: tracking fields gathered, the target member as a number. */
+export function readSignupForm(form: FormData): Record<string, unknown> & { target_profile_id?: number } {
+  const values: Record<string, unknown> = {};
+  const tracking: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string') continue;
+    if (key.startsWith(trackingFieldPrefix)) {
+      if (value) tracking[key.slice(trackingFieldPrefix.length)] = value;
+    } else if (key === 'target_profile_id') {
+      if (value) values[key] = Number(value);
+    } else values[key] = value;
+  }
+  return { ...values, tracking };
+}
+
+/**
+ * The signup form, on the /signup page, in the signup modal and with a target member. It posts to the /signup
+ * route's action (without JavaScript too); once hydrated a fetcher sends it, so that errors stay in the modal.
+ */
 export function SignupForm(props: { targetProfileId?: number }) {
   const { t } = useI18n();
   const location = useLocation();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const fetcher = useFetcher({ key: 'signup' });
+  // Without JavaScript a refused form comes back as the /signup page's action answer.
+  const pageAnswer = useActionData() as { errors?: FormErrors; target_profile_id?: number } | undefined;
+  const errors = useFormErrorTexts(findFormErrors(fetcher.data) ?? findFormErrors(pageAnswer));
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const targetProfileId = props.targetProfileId ?? pageAnswer?.target_profile_id;
+  // The address's campaign fields on the server; after hydration also what the browser kept from earlier visits.
+  const [tracking, setTracking] = useState<Record<string, string>>(() => {
+    const params = new URLSearchParams(location.search);
+    return Object.fromEntries(trackingKeys.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])));
+  });
+  useEffect(() => setTracking(readTracking(location.search)), [location.search]);
   const today = new Date();
   const latestBirthDate = new Date(
     Date.UTC(today.getUTCFullYear() - minimumMemberAge, today.getUTCMonth(), today.getUTCDate()),
@@ -26,50 +54,17 @@ export function SignupForm(props: { targetProfileId?: number }) {
     .toISOString()
     .slice(0, 10);
 
-  function message(code: string, field: string) {
-    return t(`errors.${code}`, { field, min_age: minimumMemberAge });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const input = {
-      ...values,
-      tracking: readTracking(location.search),
-      ...(props.targetProfileId ? { target_profile_id: props.targetProfileId } : {}),
-    };
-    const parsed = createSignupInputSchema().safeParse(input);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        const field = (fields.has(key as Field) ? key : 'form') as Field;
-        next[field] ??= message(issue.message, key);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiRequest('POST', '/api/signup.php', parsed.data);
-      // A full load, so that the whole page knows the new member; the flag shows the activation reminder.
-      window.location.assign('/complete-signup?signup-complete=1');
-    } catch (error) {
-      const known = error instanceof ApiRequestError;
-      const field = known && error.field && fields.has(error.field as Field) ? (error.field as Field) : 'form';
-      setErrors({ [field]: known ? error.message : t('errors.internal_error') });
-      setBusy(false);
-    }
-  }
-
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="signup-form" data-testid="signup-form">
-      {errors.form ? (
+    <fetcher.Form method="post" action="/signup" noValidate className="signup-form" data-testid="signup-form">
+      {errors.form || errors.tracking ? (
         <div className="alert alert-danger" role="alert" data-testid="signup-error">
-          {errors.form}
+          {errors.form ?? errors.tracking}
         </div>
       ) : null}
+      {targetProfileId ? <input type="hidden" name="target_profile_id" value={targetProfileId} /> : null}
+      {Object.entries(tracking).map(([key, value]) => (
+        <input key={key} type="hidden" name={`${trackingFieldPrefix}${key}`} value={value} />
+      ))}
       <FormField id="signup-email" label={t('signup.email')} error={errors.email}>
         {(control) => (
           <input
@@ -135,6 +130,6 @@ export function SignupForm(props: { targetProfileId?: number }) {
       <p className="text-center mt-3 mb-0">
         {t('signup.have_account')} <Link to="/login">{t('signup.login')}</Link>
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

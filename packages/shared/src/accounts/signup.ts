@@ -30,6 +30,17 @@ export function isStrongEnoughPassword(password: string, email: string, name: st
   return new Set(password).size >= 4;
 }
 
+/** A date of birth (YYYY-MM-DD) of someone between the minimum and maximum member age on `today`. */
+export function createDateOfBirthSchema(today: () => Date = () => new Date()) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'date_of_birth_required')
+    .refine(isRealDate, 'date_of_birth_invalid')
+    .refine((value) => ageOn(value, today()) <= maximumMemberAge, 'date_of_birth_invalid')
+    .refine((value) => ageOn(value, today()) >= minimumMemberAge, 'date_of_birth_required');
+}
+
 /**
  * The signup form (spec section 3) in the browser and on the server. `today` fixes the clock for the age check.
  * Messages are error codes; the spec's texts are their catalog entries.
@@ -45,13 +56,7 @@ export function createSignupInputSchema(today: () => Date = () => new Date()) {
         .max(30, 'text_too_long')
         .refine((name) => !name.startsWith('@'), 'name_starts_with_at'),
       password: z.string().max(200, 'text_too_long'),
-      date_of_birth: z
-        .string()
-        .trim()
-        .min(1, 'date_of_birth_required')
-        .refine(isRealDate, 'date_of_birth_invalid')
-        .refine((value) => ageOn(value, today()) <= maximumMemberAge, 'date_of_birth_invalid')
-        .refine((value) => ageOn(value, today()) >= minimumMemberAge, 'date_of_birth_required'),
+      date_of_birth: createDateOfBirthSchema(today),
       signup_message: z.string().trim().max(500, 'text_too_long').optional().default(''),
       tracking: trackingSchema,
       /** The member whose landing page the visitor came from (`/members/{id}/signup`). */

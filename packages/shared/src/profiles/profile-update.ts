@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createDateOfBirthSchema } from '../accounts/signup.ts';
 import { idSchema } from '../input.ts';
 import { interestKeys } from './interests.ts';
 import {
@@ -26,6 +27,8 @@ export const profileDetailsSchema = z.object({
 
 /** One's own profile as `GET /api/profile.php` answers it and the profile forms edit it. */
 export const ownProfileSchema = profileDetailsSchema.extend({
+  /** YYYY-MM-DD, as given at signup or changed since. */
+  date_of_birth: z.string(),
   about_me: z.string(),
   interests: z.array(z.string()),
   country: z.string(),
@@ -58,6 +61,7 @@ export const profileUpdateSchema = z.strictObject({
     .or(z.literal(''))
     .optional(),
   city: z.string().trim().max(80, 'text_too_long').optional(),
+  date_of_birth: createDateOfBirthSchema().optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -45,6 +45,7 @@ export function createOwnProfileService(deps: {
         body_type: row.bodyType,
         tattoos: row.tattoos,
         reason: row.reason,
+        date_of_birth: row.birthDate,
         about_me: row.aboutMe ?? '',
         interests: row.interests,
         country: row.country,
@@ -105,6 +106,7 @@ export function createOwnProfileService(deps: {
         bodyType: update.body_type,
         tattoos: update.tattoos,
         reason: update.reason,
+        birthDate: update.date_of_birth,
         ...(update.about_me !== undefined ? { aboutMe: update.about_me || null, aboutMeLanguage: user.language } : {}),
         interests: update.interests ? [...new Set(update.interests)] : undefined,
       });

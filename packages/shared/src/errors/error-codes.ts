@@ -18,6 +18,8 @@ export const errorCodes = {
   name_starts_with_at: { status: 400, description: 'The profile name starts with @.' },
   date_of_birth_required: { status: 400, description: 'No date of birth, or one of someone under 18.' },
   date_of_birth_invalid: { status: 400, description: 'A date of birth that is not a real date.' },
+  choice_required: { status: 400, description: 'A choice the form needs (gender, sexuality) was not made.' },
+  city_required: { status: 400, description: 'No place of residence was given.' },
   photo_invalid: { status: 400, description: 'An upload that is not an image sharp can decode.' },
   password_too_weak: { status: 400, description: 'A password too short or too easy to guess.' },
   password_too_common: {

@@ -1,16 +1,33 @@
-import type { AddedPhotoResponse, OwnProfile, OwnProfileResponse } from '@app/shared/profiles/profile-update';
+import {
+  aboutStepSchema,
+  leaveStepSchema,
+  personalStepSchema,
+  pushChoiceSchema,
+} from '@app/shared/accounts/complete-signup';
+import { isErrorCode } from '@app/shared/errors/error-codes';
 import { completeSignupSteps } from '@app/shared/profiles/profile-update';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
+import { PersonalInfoFields } from '../../features/accounts/personal-info-fields.tsx';
 import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
-import { AboutFields, PersonalFields, readProfileForm } from '../../features/profiles/profile-fields.tsx';
-import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { AboutFields } from '../../features/profiles/profile-fields.tsx';
+import {
+  type FormErrors,
+  findFormErrors,
+  parseSubmission,
+  readFormValues,
+  refuseSubmission,
+  refuseWithError,
+  useFormErrorTexts,
+} from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
-import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import type { Route } from './+types/complete-signup';
+
+const total = completeSignupSteps.length;
+/** The upload route of the photo manager (multipart: `intent=upload`, `photo`, `redirect`). */
+const photoUploadPath = '/profile/photos';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
@@ -19,117 +36,143 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const target = c.user.signup_target_id
     ? await c.services.profiles.findMember(c.user.signup_target_id).then(toTargetMember, () => null)
     : null;
+  const params = new URL(request.url).searchParams;
+  const reached = Math.min(c.user.signup_step, total - 1);
+  // "Back" opens a step already passed; a later one is not skipped to.
+  const asked = params.has('step') ? Number(params.get('step')) : reached;
+  const step = Number.isInteger(asked) && asked >= 0 && asked < reached ? asked : reached;
+  const photoError = params.get('photo_error');
   return {
     target,
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
     profile: profile!,
-    step: Math.min(c.user.signup_step, completeSignupSteps.length - 1),
-    hasPhoto: c.user.profile.main_image !== null,
+    step,
+    photo: c.user.profile.main_image?.match ?? null,
+    photoError: isErrorCode(photoError) ? photoError : null,
+    email: c.user.email,
+    confirmed: c.user.status === 'active',
     siteName: c.settings.name,
   };
 }
 
-/** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail). */
-export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
+/** The schema of each kind of step form, by `intent`; the browser and the action check the same. */
+const intents = {
+  personal: { schema: personalStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
+  about: {
+    schema: aboutStepSchema,
+    read: (form: FormData) => readFormValues(form, { omit: ['intent'], lists: ['interests'] }),
+  },
+  next: { schema: leaveStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
+  push: { schema: pushChoiceSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
+} as const;
+type Intent = keyof typeof intents;
+
+function findIntent(form: FormData): Intent | null {
+  const intent = form.get('intent');
+  return typeof intent === 'string' && Object.hasOwn(intents, intent) ? (intent as Intent) : null;
+}
+
+/**
+ * POST /complete-signup: one step's form. Saves its fields (as PUT /api/profile.php), records the step reached (as
+ * PUT /api/signup-step.php) and goes on to the next step, or at the end to the target member or the first matches.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const c = requireMember(context, request);
+  const form = await request.formData();
+  const intent = findIntent(form);
+  if (!intent) return refuseSubmission({ form: { code: 'validation_failed', values: { field: 'intent' } } });
+  const { accounts, profiles } = c.services;
+  const leave = async (step: number, pushChoice?: 'accepted' | 'declined' | 'skipped') => {
+    const next = Math.max(step + 1, Math.min(c.user.signup_step, total));
+    await accounts.updateSignupStep(next, pushChoice);
+    if (next < total) return redirect('/complete-signup');
+    return redirect(c.user.signup_target_id ? `/members/${c.user.signup_target_id}` : '/signup-matches');
+  };
+  try {
+    if (intent === 'personal') {
+      const submission = parseSubmission(personalStepSchema, intents.personal.read(form));
+      if (!submission.ok) return refuseSubmission(submission.errors);
+      await profiles.updateOwnProfile(submission.value);
+      return leave(completeSignupSteps.indexOf('personal'));
+    }
+    if (intent === 'about') {
+      const submission = parseSubmission(aboutStepSchema, intents.about.read(form));
+      if (!submission.ok) return refuseSubmission(submission.errors);
+      await profiles.updateOwnProfile(submission.value);
+      return leave(completeSignupSteps.indexOf('about'));
+    }
+    if (intent === 'push') {
+      const submission = parseSubmission(pushChoiceSchema, intents.push.read(form));
+      if (!submission.ok) return refuseSubmission(submission.errors);
+      return leave(completeSignupSteps.indexOf('push'), submission.value.push_choice);
+    }
+    const submission = parseSubmission(leaveStepSchema, intents.next.read(form));
+    if (!submission.ok) return refuseSubmission(submission.errors);
+    return leave(submission.value.step);
+  } catch (error) {
+    return refuseWithError(error);
+  }
+}
+
+/** Checks the step's form in the browser with the schema the action uses, before anything is sent. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const intent = findIntent(form);
+  if (intent) {
+    const submission = parseSubmission(intents[intent].schema, intents[intent].read(form));
+    if (!submission.ok) return { errors: submission.errors };
+  }
+  return serverAction();
+}
+
+function subscribeNever() {
+  return () => {};
+}
+/** Whether this browser can show notifications; false on the server and before hydration (no script, no push). */
+function usePushCapable(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => 'Notification' in window && 'serviceWorker' in navigator,
+    () => false,
+  );
+}
+
+/** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail), each a form. */
+export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const user = useSessionUser();
-  const [step, setStep] = useState(loaderData.step);
-  const [profile, setProfile] = useState<OwnProfile>(loaderData.profile);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-  const total = completeSignupSteps.length;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const errors = useFormErrorTexts(findFormErrors(actionData) as FormErrors | undefined);
+  const photoErrors = useFormErrorTexts(loaderData.photoError ? { photo: { code: loaderData.photoError } } : {});
+  const pushCapable = usePushCapable();
+  const { step, profile, target } = loaderData;
+  const formError = errors.form ?? photoErrors.photo;
 
-  const errorText = useApiErrorText();
-
-  async function goTo(next: number, pushChoice?: 'accepted' | 'declined' | 'skipped') {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiRequest('PUT', '/api/signup-step.php', {
-        step: next,
-        ...(pushChoice ? { push_choice: pushChoice } : {}),
-      });
-      setNote(null);
-      if (next >= total) navigate(loaderData.target ? `/members/${loaderData.target.id}` : '/signup-matches');
-      else setStep(next);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function saveProfile(event: FormEvent<HTMLFormElement>, next: number) {
-    event.preventDefault();
-    const parsed = readProfileForm(event.currentTarget, step === 2);
-    if (!parsed.success) {
-      setError(t(`errors.${parsed.error.issues[0]!.message}`, { field: String(parsed.error.issues[0]!.path[0]) }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await apiRequest<OwnProfileResponse>('PUT', '/api/profile.php', parsed.data);
-      setProfile(answer.profile);
-      setBusy(false);
-      await goTo(next);
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  }
-
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    setNote(t('complete_signup.photo_uploading'));
-    try {
-      const answer = await apiUpload<AddedPhotoResponse>('/api/photos.php', file);
-      setPreview(URL.createObjectURL(file));
-      setNote(answer.photo.status === 'active' ? t('complete_signup.photo_added') : t('complete_signup.photo_pending'));
-    } catch (failure) {
-      setNote(null);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const stepNavigation = (next: number, submit = false) => (
-    <div className="d-flex gap-2 justify-content-between mt-3">
-      {step > 0 ? (
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setStep(step - 1)}>
-          {t('complete_signup.back')}
-        </button>
-      ) : (
-        <span />
-      )}
-      <button
-        type={submit ? 'submit' : 'button'}
-        className="btn btn-primary"
-        disabled={busy}
-        onClick={submit ? undefined : () => goTo(next)}
-      >
-        {t('complete_signup.next')}
-      </button>
-    </div>
+  const back =
+    step > 0 ? (
+      <Link className="btn btn-outline-secondary" to={`/complete-signup?step=${step - 1}`}>
+        {t('complete_signup.back')}
+      </Link>
+    ) : (
+      <span />
+    );
+  const nextButton = (label = t('complete_signup.next')) => (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {label}
+    </button>
   );
 
   return (
     <main className="container narrow-page complete-signup">
       <PageTitle title={`${t('complete_signup.title')} · ${loaderData.siteName}`} />
-      {loaderData.target ? (
+      {target ? (
         <TargetMemberCard
-          member={loaderData.target}
+          member={target}
           fictionalIcon={loaderData.fictionalIcon}
           fictionalLabel={loaderData.fictionalLabel}
         >
-          <p className="mb-0">{t('complete_signup.target_intro', { name: loaderData.target.name })}</p>
+          <p className="mb-0">{t('complete_signup.target_intro', { name: target.name })}</p>
         </TargetMemberCard>
       ) : null}
       <p className="text-body-secondary small mb-1" data-testid="signup-progress">
@@ -138,90 +181,146 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
       <progress className="signup-progress" value={step + 1} max={total} aria-hidden="true" />
       <div className="card mt-3">
         <div className="card-body">
-          {error ? (
+          {formError ? (
             <div className="alert alert-danger" role="alert" data-testid="complete-signup-error">
-              {error}
+              {formError}
             </div>
-          ) : null}
-          {note ? (
-            <p className="text-success small" role="status">
-              {note}
-            </p>
           ) : null}
 
           {step === 0 ? (
             <section>
               <h1 className="h4">{t('complete_signup.photo_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.photo_intro')}</p>
-              {preview ? <img className="signup-photo-preview" src={preview} alt="" /> : null}
-              <label className="btn btn-outline-primary w-100 mt-2" htmlFor="signup-photo">
-                {t('complete_signup.photo_choose')}
-              </label>
-              <input
-                id="signup-photo"
-                className="visually-hidden"
-                type="file"
-                accept="image/*"
-                onChange={upload}
-                disabled={busy}
-              />
-              {stepNavigation(1)}
+              {loaderData.photo ? (
+                <>
+                  <img className="signup-photo-preview" src={loaderData.photo} alt="" />
+                  <p className="text-success small" role="status">
+                    {t('complete_signup.photo_added')}
+                  </p>
+                </>
+              ) : null}
+              <Form method="post" action={photoUploadPath} encType="multipart/form-data" className="mt-2">
+                <input type="hidden" name="intent" value="upload" />
+                <input type="hidden" name="redirect" value="/complete-signup" />
+                <label className="form-label" htmlFor="signup-photo">
+                  {t('complete_signup.photo_choose')}
+                </label>
+                <input
+                  id="signup-photo"
+                  className="form-control"
+                  type="file"
+                  name="photo"
+                  accept="image/*"
+                  required
+                  disabled={busy}
+                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                />
+                <button type="submit" className="btn btn-outline-primary w-100 mt-2" disabled={busy}>
+                  {navigation.formAction === photoUploadPath
+                    ? t('complete_signup.photo_uploading')
+                    : t('complete_signup.photo_upload')}
+                </button>
+              </Form>
+              <Form method="post" className="d-flex gap-2 justify-content-between mt-3">
+                <input type="hidden" name="intent" value="next" />
+                <input type="hidden" name="step" value={0} />
+                {back}
+                {nextButton(loaderData.photo ? t('complete_signup.next') : t('complete_signup.skip'))}
+              </Form>
             </section>
           ) : null}
 
           {step === 1 ? (
-            <form method="post" noValidate onSubmit={(event) => saveProfile(event, 2)}>
+            <Form method="post" noValidate>
+              <input type="hidden" name="intent" value="personal" />
               <h1 className="h4">{t('complete_signup.personal_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
-              <PersonalFields profile={profile} idPrefix="signup" />
-              {stepNavigation(2, true)}
-            </form>
+              <PersonalInfoFields profile={profile} errors={errors} />
+              <div className="d-flex gap-2 justify-content-between mt-3">
+                {back}
+                {nextButton()}
+              </div>
+            </Form>
           ) : null}
 
           {step === 2 ? (
-            <form method="post" noValidate onSubmit={(event) => saveProfile(event, 3)}>
+            <Form method="post" noValidate>
+              <input type="hidden" name="intent" value="about" />
               <h1 className="h4">{t('complete_signup.about_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.about_intro')}</p>
+              {errors.about_me || errors.interests ? (
+                <div className="alert alert-danger" role="alert">
+                  {errors.about_me ?? errors.interests}
+                </div>
+              ) : null}
               <AboutFields profile={profile} idPrefix="signup" />
-              {stepNavigation(3, true)}
-            </form>
+              <div className="d-flex gap-2 justify-content-between mt-3">
+                {back}
+                {nextButton()}
+              </div>
+            </Form>
           ) : null}
 
           {step === 3 ? (
             <section>
               <h1 className="h4">{t('complete_signup.push_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.push_intro')}</p>
-              <div className="d-flex flex-column gap-2">
-                <button type="button" className="btn btn-primary" disabled={busy} onClick={() => goTo(4, 'accepted')}>
-                  {t('complete_signup.push_accept')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  disabled={busy}
-                  onClick={() => goTo(4, 'declined')}
-                >
-                  {t('complete_signup.push_decline')}
-                </button>
-              </div>
+              <Form method="post" className="d-flex flex-column gap-2">
+                <input type="hidden" name="intent" value="push" />
+                {/* Notifications need the browser's Push API: without script only "not now" is offered. */}
+                {pushCapable ? (
+                  <>
+                    <button
+                      type="submit"
+                      name="push_choice"
+                      value="accepted"
+                      className="btn btn-primary"
+                      disabled={busy}
+                    >
+                      {t('complete_signup.push_accept')}
+                    </button>
+                    <button
+                      type="submit"
+                      name="push_choice"
+                      value="declined"
+                      className="btn btn-outline-secondary"
+                      disabled={busy}
+                    >
+                      {t('complete_signup.push_decline')}
+                    </button>
+                  </>
+                ) : (
+                  <button
+                    type="submit"
+                    name="push_choice"
+                    value="skipped"
+                    className="btn btn-outline-secondary"
+                    disabled={busy}
+                  >
+                    {t('complete_signup.skip')}
+                  </button>
+                )}
+              </Form>
+              <div className="mt-3">{back}</div>
             </section>
           ) : null}
 
           {step === 4 ? (
             <section>
               <h1 className="h4">{t('complete_signup.confirm_title')}</h1>
-              {user?.status === 'active' ? (
+              {loaderData.confirmed ? (
                 <p className="text-success">{t('complete_signup.confirmed')}</p>
               ) : (
-                <p className="text-body-secondary">
-                  {t('complete_signup.confirm_intro', { email: user?.email ?? '' })}
-                </p>
+                <p className="text-body-secondary">{t('complete_signup.confirm_intro', { email: loaderData.email })}</p>
               )}
-              <button type="button" className="btn btn-primary w-100" disabled={busy} onClick={() => goTo(total)}>
-                {loaderData.target
-                  ? t('complete_signup.finish_target', { name: loaderData.target.name })
-                  : t('complete_signup.finish')}
-              </button>
+              <Form method="post">
+                <input type="hidden" name="intent" value="next" />
+                <input type="hidden" name="step" value={4} />
+                <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+                  {target ? t('complete_signup.finish_target', { name: target.name }) : t('complete_signup.finish')}
+                </button>
+              </Form>
+              <div className="mt-3">{back}</div>
             </section>
           ) : null}
         </div>

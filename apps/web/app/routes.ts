@@ -20,6 +20,7 @@ export default [
     route('reset-password/do', 'routes/reset-password/choose-password.tsx', { id: 'reset-password-do' }),
     route('activate/done', 'routes/activate/activate-result.tsx', { id: 'activate-done' }),
     route('activate/error', 'routes/activate/activate-result.tsx', { id: 'activate-error' }),
+    route('activation-mail', 'routes/activate/activation-mail.tsx', { id: 'activation-mail' }),
     route('complete-signup', 'routes/complete-signup/complete-signup.tsx', { id: 'complete-signup' }),
     route('signup-matches', 'routes/signup-matches/signup-matches.tsx', { id: 'signup-matches' }),
     route('profile', 'routes/profile/profile.tsx', { id: 'profile' }),

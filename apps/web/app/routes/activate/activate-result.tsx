@@ -1,11 +1,24 @@
+import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { Link, useMatches } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { webContext } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import type { Route } from './+types/activate-result';
+
+/** Where the member goes on: back into the steps where they stopped, or to the members when those are done. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(webContext);
+  if (!user) return { next: 'login' as const };
+  if (user.signup_step < completeSignupSteps.length) {
+    return { next: 'steps' as const, step: Math.min(user.signup_step, completeSignupSteps.length - 1) + 1 };
+  }
+  return { next: 'members' as const };
+}
 
 /** Where the activation link lands: /activate/done or /activate/error (spec texts). */
-export default function ActivateResult() {
+export default function ActivateResult({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { settings } = useRootData();
   const matches = useMatches();
@@ -19,9 +32,19 @@ export default function ActivateResult() {
       </p>
       <h1 className="h3">{title}</h1>
       <p>{done ? t('activation.done_body') : t('activation.error_body', { 0: settings.support_email })}</p>
-      <Link className="btn btn-primary" to="/">
-        {t('activation.to_home')}
-      </Link>
+      {loaderData.next === 'steps' ? (
+        <Link className="btn btn-primary" to="/complete-signup" data-testid="activation-next">
+          {t('activation.to_steps', { step: loaderData.step, total: completeSignupSteps.length })}
+        </Link>
+      ) : loaderData.next === 'members' ? (
+        <Link className="btn btn-primary" to="/members" data-testid="activation-next">
+          {t('activation.to_members')}
+        </Link>
+      ) : (
+        <Link className="btn btn-primary" to="/login?redirect=%2Fcomplete-signup" data-testid="activation-next">
+          {t('activation.to_login')}
+        </Link>
+      )}
     </main>
   );
 }

@@ -1,37 +1,42 @@
 import { passwordResetRequestSchema } from '@app/shared/accounts/password-reset';
-import { type FormEvent, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { webContext } from '../../context.ts';
+import {
+  checkInBrowser,
+  findFormErrors,
+  parseSubmission,
+  readFormValues,
+  refuseSubmission,
+  refuseWithError,
+  useFormErrorTexts,
+} from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import type { Route } from './+types/request-reset';
+
+/** POST /reset-password: as POST /api/password-reset.php, mails a link to choose a new password. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const submission = parseSubmission(passwordResetRequestSchema, readFormValues(await request.formData()));
+  if (!submission.ok) return refuseSubmission(submission.errors);
+  try {
+    await context.get(webContext).services.accounts.requestPasswordReset(submission.value.email);
+  } catch (error) {
+    return refuseWithError(error);
+  }
+  return { sent: true as const };
+}
+
+export const clientAction = checkInBrowser(passwordResetRequestSchema);
 
 /** /reset-password: ask for a link to set a new password. */
-export default function RequestReset() {
+export default function RequestReset({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { settings } = useRootData();
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = passwordResetRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      setError(t(`errors.${parsed.error.issues[0]!.message}`, { field: 'email' }));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await apiRequest('POST', '/api/password-reset.php', parsed.data);
-      setSent(true);
-    } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : t('errors.internal_error'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const errors = useFormErrorTexts(findFormErrors(actionData));
+  const busy = useNavigation().state === 'submitting';
+  const sent = actionData !== undefined && !findFormErrors(actionData);
 
   return (
     <main className="container narrow-page">
@@ -44,15 +49,15 @@ export default function RequestReset() {
               {t('reset_password.sent')}
             </div>
           ) : (
-            <form method="post" noValidate onSubmit={onSubmit}>
+            <Form method="post" noValidate>
               <p className="text-body-secondary">{t('reset_password.intro')}</p>
-              <FormField id="reset-email" label={t('reset_password.email')} error={error ?? undefined}>
+              <FormField id="reset-email" label={t('reset_password.email')} error={errors.email ?? errors.form}>
                 {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}
               </FormField>
               <button type="submit" className="btn btn-primary w-100" disabled={busy}>
                 {t('reset_password.submit')}
               </button>
-            </form>
+            </Form>
           )}
         </div>
       </div>

@@ -1,45 +1,77 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { mailChangeConfirmSchema } from '@app/shared/accounts/account-settings';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { webContext } from '../../context.ts';
+import {
+  checkInBrowser,
+  findFormErrors,
+  parseSubmission,
+  readFormValues,
+  refuseSubmission,
+  refuseWithError,
+  useFormErrorTexts,
+} from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import type { Route } from './+types/confirm-mail-change';
 
-/** /mail-change/do: the link from the confirmation mail to the new address. */
-export default function ConfirmMailChange() {
+/** POST /mail-change/do: the confirm button, as POST /api/mail-change-do.php. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const submission = parseSubmission(mailChangeConfirmSchema, readFormValues(await request.formData()));
+  // A link without a token is a link that does not work.
+  if (!submission.ok) return refuseSubmission({ form: { code: 'mail_change_link_invalid' } });
+  try {
+    await context.get(webContext).services.accounts.confirmEmailChange(submission.value.token);
+  } catch (error) {
+    return refuseWithError(error);
+  }
+  return { done: true as const };
+}
+
+export const clientAction = checkInBrowser(mailChangeConfirmSchema);
+
+/**
+ * /mail-change/do: the link from the confirmation mail to the new address. Nothing changes before the button is
+ * pressed, so that a mail scanner opening the link does not confirm the change.
+ */
+export default function ConfirmMailChange({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { settings, user } = useRootData();
   const [params] = useSearchParams();
-  const profileAvailable = usePathAvailable('/profile');
-  const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
-  const token = params.get('token') ?? '';
-
-  useEffect(() => {
-    apiRequest('POST', '/api/mail-change-do.php', { token })
-      .then(() => setState({ done: true, error: null }))
-      .catch((error) =>
-        setState({ done: false, error: error instanceof ApiRequestError ? error.message : t('errors.internal_error') }),
-      );
-  }, [token, t]);
+  const settingsAvailable = usePathAvailable('/settings');
+  const busy = useNavigation().state === 'submitting';
+  const errors = useFormErrorTexts(findFormErrors(actionData));
+  const done = actionData !== undefined && !findFormErrors(actionData);
+  const errorText = errors.form ?? errors.token;
 
   return (
     <main className="container narrow-page text-center">
-      <PageTitle title={`${t('mail_change.done_title')} · ${settings.name}`} />
-      {state.done ? (
+      <PageTitle title={`${done ? t('mail_change.done_title') : t('mail_change.confirm_title')} · ${settings.name}`} />
+      {done ? (
         <>
           <h1 className="h3">{t('mail_change.done_title')}</h1>
           <p>{t('mail_change.done_body')}</p>
           <p>{t('mail_change.done_other_devices')}</p>
         </>
-      ) : state.error ? (
-        <div className="alert alert-danger" role="alert" data-testid="mail-change-error">
-          {state.error}
-        </div>
       ) : (
-        <p role="status">{t('mail_change.busy')}</p>
+        <>
+          <h1 className="h3">{t('mail_change.confirm_title')}</h1>
+          <p>{t('mail_change.confirm_intro')}</p>
+          {errorText ? (
+            <div className="alert alert-danger" role="alert" data-testid="mail-change-error">
+              {errorText}
+            </div>
+          ) : null}
+          <Form method="post" className="mb-3">
+            <input type="hidden" name="token" value={params.get('token') ?? ''} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? t('mail_change.busy') : t('mail_change.confirm_button')}
+            </button>
+          </Form>
+        </>
       )}
-      {user && profileAvailable ? (
-        <Link className="btn btn-primary" to="/profile#settings">
+      {user && settingsAvailable ? (
+        <Link className="btn btn-outline-primary" to="/settings#email">
           {t('mail_change.to_settings')}
         </Link>
       ) : null}

@@ -26,6 +26,7 @@ export default [
     route('profile', 'routes/profile/profile.tsx', { id: 'profile' }),
     route('account-deleted', 'routes/account-deleted/account-deleted.tsx', { id: 'account-deleted' }),
     route('mail-change/do', 'routes/mail-change/confirm-mail-change.tsx', { id: 'mail-change-do' }),
+    route('settings', 'routes/settings/settings.tsx', { id: 'settings' }),
     route('mail-change/undo', 'routes/mail-change/undo-mail-change.tsx', { id: 'mail-change-undo' }),
     route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),

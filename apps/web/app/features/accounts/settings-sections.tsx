@@ -1,123 +1,191 @@
 import {
   type AccountSettings,
-  type AccountSettingsResponse,
+  accountSettingsUpdateSchema,
   changeEmailSchema,
   changePasswordSchema,
   notificationChannels,
   notificationTypes,
 } from '@app/shared/accounts/account-settings';
-import { type FormEvent, useState } from 'react';
+import type { DiscountCode } from '@app/shared/credits/discount-code';
+import { useEffect } from 'react';
+import { useActionData, useFetcher } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { type FormErrors, findFormErrors, readFormValues, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 
-type Status = { tone: 'success' | 'danger'; text: string } | null;
+/** The /settings action's answer to one section's form. */
+export interface SettingsAnswer {
+  intent: SettingsIntent;
+  errors?: FormErrors;
+  settings?: AccountSettings;
+  discount?: DiscountCode;
+  /** The new address a confirmation link went to. */
+  sentTo?: string;
+}
 
-function StatusLine(props: { status: Status; testId?: string }) {
-  if (!props.status) return null;
+/** Which form of /settings was sent; each section has its own. */
+export const settingsIntents = [
+  'notifications',
+  'invisible',
+  'password',
+  'email',
+  'delete',
+  'stay_invisible',
+  'stay_fewer_mails',
+  'stay_discount',
+] as const;
+export type SettingsIntent = (typeof settingsIntents)[number];
+
+/** The notification table as the settings schema reads it: every box, ticked or not. */
+export function readNotificationForm(form: FormData) {
+  const notifications = Object.fromEntries(
+    notificationChannels.map((channel) => [
+      channel,
+      Object.fromEntries(notificationTypes.map((type) => [type, form.has(`${channel}.${type}`)])),
+    ]),
+  );
+  return { notifications };
+}
+
+/** The invisible-mode switch as the settings schema reads it. */
+export function readInvisibleForm(form: FormData) {
+  return { invisible: form.get('invisible') === 'on' };
+}
+
+/** Each intent's schema and how its form is read: the browser and the action check the same. */
+export const settingsForms = {
+  notifications: { schema: accountSettingsUpdateSchema, read: readNotificationForm },
+  invisible: { schema: accountSettingsUpdateSchema, read: readInvisibleForm },
+  password: { schema: changePasswordSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
+  email: { schema: changeEmailSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
+} as const;
+
+/**
+ * A section's form: posted to the /settings action, in place once the page runs (a fetcher per section), as a plain
+ * post without JavaScript, which renders /settings with the answer.
+ */
+export function useSettingsForm(intent: SettingsIntent, onSettings?: (settings: AccountSettings) => void) {
+  const fetcher = useFetcher<SettingsAnswer>({ key: `settings-${intent}` });
+  const pageAnswer = useActionData() as SettingsAnswer | undefined;
+  const answer = fetcher.data ?? (pageAnswer?.intent === intent ? pageAnswer : undefined);
+  const errors = useFormErrorTexts(findFormErrors(answer));
+  const saved = answer !== undefined && !answer.errors;
+  const changed = fetcher.data?.settings;
+  useEffect(() => {
+    if (changed) onSettings?.(changed);
+  }, [changed, onSettings]);
+  return { fetcher, answer, errors, saved, busy: fetcher.state !== 'idle' };
+}
+
+function StatusLine(props: { text: string | undefined; tone: 'success' | 'danger'; testId?: string }) {
+  if (!props.text) return null;
   return (
-    <p className={`small mt-2 mb-0 text-${props.status.tone}`} role="status" data-testid={props.testId}>
-      {props.status.text}
+    <p className={`small mt-2 mb-0 text-${props.tone}`} role="status" data-testid={props.testId}>
+      {props.text}
     </p>
   );
 }
 
-/** E-mail and push choices per notification type; every change is saved at once. */
-export function NotificationSection(props: { settings: AccountSettings; onChange(settings: AccountSettings): void }) {
+function IntentField(props: { intent: SettingsIntent }) {
+  return <input type="hidden" name="intent" value={props.intent} />;
+}
+
+/** The props every settings section takes; `onChange` hears of settings the section changed. */
+interface SectionProps {
+  settings: AccountSettings;
+  onChange?(settings: AccountSettings): void;
+}
+
+/** E-mail and push choices per notification type, saved together. */
+export function NotificationSection(props: SectionProps) {
   const { t } = useI18n();
-  const errorText = useApiErrorText();
-  const [status, setStatus] = useState<Status>(null);
-  async function toggle(channel: 'email' | 'push', type: string, value: boolean) {
-    try {
-      const answer = await apiRequest<AccountSettingsResponse>('PUT', '/api/account-settings.php', {
-        notifications: { [channel]: { [type]: value } },
-      });
-      props.onChange(answer.settings);
-      setStatus({ tone: 'success', text: t('settings.saved') });
-    } catch (error) {
-      setStatus({ tone: 'danger', text: errorText(error) });
-    }
-  }
+  const { fetcher, errors, saved, busy } = useSettingsForm('notifications', props.onChange);
+  const { notifications } = props.settings;
   return (
-    <section className="card mb-3" aria-labelledby="settings-notifications">
+    <section className="card mb-3 settings-section" id="notifications" aria-labelledby="settings-notifications">
       <div className="card-body">
         <h2 className="h5" id="settings-notifications">
           {t('settings.notifications_title')}
         </h2>
         <p className="text-body-secondary small">{t('settings.notifications_intro')}</p>
-        <table className="notification-table">
-          <thead>
-            <tr>
-              <th scope="col" />
-              {notificationChannels.map((channel) => (
-                <th scope="col" key={channel}>
-                  {t(`settings.channel_${channel}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {notificationTypes.map((type) => (
-              <tr key={type}>
-                <th scope="row">{t(`settings.types.${type}`)}</th>
+        <fetcher.Form method="post" action="/settings" key={JSON.stringify(notifications)}>
+          <IntentField intent="notifications" />
+          <table className="notification-table">
+            <thead>
+              <tr>
+                <th scope="col" />
                 {notificationChannels.map((channel) => (
-                  <td key={channel}>
-                    <input
-                      className="form-check-input"
-                      type="checkbox"
-                      aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
-                      checked={props.settings.notifications[channel][type]}
-                      onChange={(event) => toggle(channel, type, event.currentTarget.checked)}
-                    />
-                  </td>
+                  <th scope="col" key={channel}>
+                    {t(`settings.channel_${channel}`)}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-        <StatusLine status={status} />
+            </thead>
+            <tbody>
+              {notificationTypes.map((type) => (
+                <tr key={type}>
+                  <th scope="row">{t(`settings.types.${type}`)}</th>
+                  {notificationChannels.map((channel) => (
+                    <td key={channel}>
+                      <input
+                        className="form-check-input"
+                        type="checkbox"
+                        name={`${channel}.${type}`}
+                        aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
+                        defaultChecked={notifications[channel][type]}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="submit" className="btn btn-outline-primary mt-2" disabled={busy}>
+            {t('settings.save')}
+          </button>
+          <StatusLine
+            tone={errors.form ? 'danger' : 'success'}
+            text={errors.form ?? (saved ? t('settings.saved') : undefined)}
+            testId="notifications-status"
+          />
+        </fetcher.Form>
       </div>
     </section>
   );
 }
 
-export function InvisibleSection(props: { settings: AccountSettings; onChange(settings: AccountSettings): void }) {
+export function InvisibleSection(props: SectionProps) {
   const { t } = useI18n();
-  const errorText = useApiErrorText();
-  const [status, setStatus] = useState<Status>(null);
+  const { fetcher, errors, saved, busy } = useSettingsForm('invisible', props.onChange);
   return (
-    <section className="card mb-3" aria-labelledby="settings-invisible">
+    <section className="card mb-3 settings-section" id="invisible" aria-labelledby="settings-invisible">
       <div className="card-body">
         <h2 className="h5" id="settings-invisible">
           {t('settings.invisible_title')}
         </h2>
-        <div className="form-check form-switch">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id="settings-invisible-switch"
-            aria-checked={props.settings.invisible}
-            checked={props.settings.invisible}
-            onChange={async (event) => {
-              try {
-                const answer = await apiRequest<AccountSettingsResponse>('PUT', '/api/account-settings.php', {
-                  invisible: event.currentTarget.checked,
-                });
-                props.onChange(answer.settings);
-                setStatus({ tone: 'success', text: t('settings.saved') });
-              } catch (error) {
-                setStatus({ tone: 'danger', text: errorText(error) });
-              }
-            }}
+        <fetcher.Form method="post" action="/settings" key={String(props.settings.invisible)}>
+          <IntentField intent="invisible" />
+          <div className="form-check form-switch">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              name="invisible"
+              id="settings-invisible-switch"
+              defaultChecked={props.settings.invisible}
+            />
+            <label className="form-check-label" htmlFor="settings-invisible-switch">
+              {t('settings.invisible_label')}
+            </label>
+          </div>
+          <p className="small text-body-secondary mt-2">{t('settings.invisible_help')}</p>
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            {t('settings.save')}
+          </button>
+          <StatusLine
+            tone={errors.form ? 'danger' : 'success'}
+            text={errors.form ?? (saved ? t('settings.saved') : undefined)}
           />
-          <label className="form-check-label" htmlFor="settings-invisible-switch">
-            {t('settings.invisible_label')}
-          </label>
-        </div>
-        <p className="small text-body-secondary mt-2 mb-0">{t('settings.invisible_help')}</p>
-        <StatusLine status={status} />
+        </fetcher.Form>
       </div>
     </section>
   );
@@ -125,39 +193,16 @@ export function InvisibleSection(props: { settings: AccountSettings; onChange(se
 
 export function PasswordSection() {
   const { t } = useI18n();
-  const errorText = useApiErrorText();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(form)));
-    setStatus(null);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setErrors({ [String(issue.path[0])]: t(`errors.${issue.message}`, { field: String(issue.path[0]) }) });
-      return;
-    }
-    setErrors({});
-    try {
-      await apiRequest('POST', '/api/password.php', parsed.data);
-      form.reset();
-      setStatus({ tone: 'success', text: t('settings.password_saved') });
-    } catch (error) {
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      if (field) setErrors({ [field]: errorText(error) });
-      else if (error instanceof ApiRequestError && error.code === 'old_password_wrong') {
-        setErrors({ old_password: errorText(error) });
-      } else setStatus({ tone: 'danger', text: errorText(error) });
-    }
-  }
+  const { fetcher, errors, saved, busy } = useSettingsForm('password');
   return (
-    <section className="card mb-3" aria-labelledby="settings-password">
+    <section className="card mb-3 settings-section" id="password" aria-labelledby="settings-password">
       <div className="card-body">
         <h2 className="h5" id="settings-password">
           {t('settings.password_title')}
         </h2>
-        <form method="post" noValidate onSubmit={onSubmit}>
+        {/* Emptied after a change: a new key remounts the fields. */}
+        <fetcher.Form method="post" action="/settings" noValidate key={saved ? 'saved' : 'open'}>
+          <IntentField intent="password" />
           <FormField id="settings-old-password" label={t('settings.old_password')} error={errors.old_password}>
             {(control) => <input {...control} name="old_password" type="password" autoComplete="current-password" />}
           </FormField>
@@ -171,11 +216,15 @@ export function PasswordSection() {
           >
             {(control) => <input {...control} name="password_repeat" type="password" autoComplete="new-password" />}
           </FormField>
-          <button type="submit" className="btn btn-outline-primary">
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
             {t('settings.password_save')}
           </button>
-          <StatusLine status={status} testId="password-status" />
-        </form>
+          <StatusLine
+            tone={errors.form ? 'danger' : 'success'}
+            text={errors.form ?? (saved ? t('settings.password_saved') : undefined)}
+            testId="password-status"
+          />
+        </fetcher.Form>
       </div>
     </section>
   );
@@ -183,49 +232,31 @@ export function PasswordSection() {
 
 export function EmailSection(props: { email: string }) {
   const { t } = useI18n();
-  const errorText = useApiErrorText();
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [status, setStatus] = useState<Status>(null);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = changeEmailSchema.safeParse(Object.fromEntries(new FormData(form)));
-    setStatus(null);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path[0] === 'password' ? 'password' : 'email';
-      setErrors({ [field]: t(`errors.${issue.message}`, { field }) });
-      return;
-    }
-    setErrors({});
-    try {
-      await apiRequest('POST', '/api/mail-change.php', parsed.data);
-      form.reset();
-      setStatus({ tone: 'success', text: t('settings.email_sent', { email: parsed.data.email }) });
-    } catch (failure) {
-      const code = failure instanceof ApiRequestError ? failure.code : undefined;
-      setErrors(code === 'old_password_wrong' ? { password: errorText(failure) } : { email: errorText(failure) });
-    }
-  }
+  const { fetcher, answer, errors, saved, busy } = useSettingsForm('email');
   return (
-    <section className="card mb-3" aria-labelledby="settings-email">
+    <section className="card mb-3 settings-section" id="email" aria-labelledby="settings-email">
       <div className="card-body">
         <h2 className="h5" id="settings-email">
           {t('settings.email_title')}
         </h2>
         <p className="small text-body-secondary">{t('settings.email_current', { email: props.email })}</p>
-        <form method="post" noValidate onSubmit={onSubmit}>
+        <fetcher.Form method="post" action="/settings" noValidate key={saved ? 'saved' : 'open'}>
+          <IntentField intent="email" />
           <FormField id="settings-new-email" label={t('settings.new_email')} error={errors.email}>
             {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
           </FormField>
           <FormField id="settings-email-password" label={t('settings.email_password')} error={errors.password}>
             {(control) => <input {...control} name="password" type="password" autoComplete="current-password" />}
           </FormField>
-          <button type="submit" className="btn btn-outline-primary">
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
             {t('settings.email_save')}
           </button>
-          <StatusLine status={status} testId="email-status" />
-        </form>
+          <StatusLine
+            tone={errors.form ? 'danger' : 'success'}
+            text={errors.form ?? (saved ? t('settings.email_sent', { email: answer?.sentTo ?? '' }) : undefined)}
+            testId="email-status"
+          />
+        </fetcher.Form>
       </div>
     </section>
   );

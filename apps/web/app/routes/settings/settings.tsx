@@ -1,0 +1,156 @@
+import { deleteAccountSchema, marketingNotificationTypes } from '@app/shared/accounts/account-settings';
+import { AppError } from '@app/shared/errors/app-error';
+import { redirect } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
+import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
+import {
+  EmailSection,
+  InvisibleSection,
+  NotificationSection,
+  PasswordSection,
+  type SettingsAnswer,
+  type SettingsIntent,
+  settingsForms,
+  settingsIntents,
+} from '../../features/accounts/settings-sections.tsx';
+import { type FormErrors, parseSubmission, readFormValues } from '../../lib/form.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { requireMember } from '../../lib/route-guard.ts';
+import type { Route } from './+types/settings';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const c = requireMember(context, request);
+  const settings = await c.services.accounts.findAccountSettings();
+  return { settings: settings!, siteName: c.settings.name };
+}
+
+/** The field a service's error is about, per form: a wrong current password belongs at the password field. */
+const errorFields: Partial<Record<SettingsIntent, Partial<Record<string, string>>>> = {
+  password: { old_password_wrong: 'old_password', password_checks_blocked: 'old_password' },
+  email: { old_password_wrong: 'password', password_checks_blocked: 'password', email_taken: 'email' },
+  delete: { old_password_wrong: 'password', password_checks_blocked: 'password' },
+};
+
+function findIntent(form: FormData): SettingsIntent | null {
+  const intent = form.get('intent');
+  return settingsIntents.find((known) => known === intent) ?? null;
+}
+
+function refuse(intent: SettingsIntent, errors: FormErrors) {
+  return Response.json({ intent, errors } satisfies SettingsAnswer, { status: 400 });
+}
+
+/**
+ * POST /settings: one section's form, by `intent`, through the services of the /api/ calls (account-settings,
+ * password, mail-change, delete-account, delete-discount). Deleting ends the session and goes to /account-deleted.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const c = requireMember(context, request);
+  const { accounts, credits } = c.services;
+  const form = await request.formData();
+  const intent = findIntent(form);
+  if (!intent) return refuse('notifications', { form: { code: 'validation_failed', values: { field: 'intent' } } });
+  try {
+    switch (intent) {
+      case 'notifications':
+      case 'invisible': {
+        const submission = parseSubmission(settingsForms[intent].schema, settingsForms[intent].read(form));
+        if (!submission.ok) return refuse(intent, submission.errors);
+        return { intent, settings: await accounts.updateAccountSettings(submission.value) } satisfies SettingsAnswer;
+      }
+      case 'password': {
+        const submission = parseSubmission(settingsForms.password.schema, settingsForms.password.read(form));
+        if (!submission.ok) return refuse(intent, submission.errors);
+        await accounts.changePassword(submission.value.old_password, submission.value.password);
+        return { intent } satisfies SettingsAnswer;
+      }
+      case 'email': {
+        const submission = parseSubmission(settingsForms.email.schema, settingsForms.email.read(form));
+        if (!submission.ok) return refuse(intent, submission.errors);
+        await accounts.requestEmailChange(submission.value);
+        return { intent, sentTo: submission.value.email } satisfies SettingsAnswer;
+      }
+      case 'delete': {
+        const submission = parseSubmission(deleteAccountSchema, readFormValues(form, { omit: ['intent'] }));
+        if (!submission.ok) return refuse(intent, submission.errors);
+        await accounts.deleteAccount(submission.value);
+        throw redirect('/account-deleted');
+      }
+      case 'stay_invisible':
+        return { intent, settings: await accounts.updateAccountSettings({ invisible: true }) } satisfies SettingsAnswer;
+      case 'stay_fewer_mails': {
+        const email = Object.fromEntries(marketingNotificationTypes.map((type) => [type, false]));
+        return {
+          intent,
+          settings: await accounts.updateAccountSettings({ notifications: { email } }),
+        } satisfies SettingsAnswer;
+      }
+      case 'stay_discount':
+        return { intent, discount: await credits.grantDeleteDiscount() } satisfies SettingsAnswer;
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const field = errorFields[intent]?.[error.code] ?? 'form';
+    return refuse(intent, { [field]: { code: error.code, values: error.values } });
+  }
+}
+
+/** Checks a section's form in the browser with the schema its action uses, before anything is sent. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const intent = findIntent(form);
+  const check =
+    intent === 'delete'
+      ? { schema: deleteAccountSchema, values: readFormValues(form, { omit: ['intent'] }) }
+      : intent && intent in settingsForms
+        ? {
+            schema: settingsForms[intent as keyof typeof settingsForms].schema,
+            values: settingsForms[intent as keyof typeof settingsForms].read(form),
+          }
+        : null;
+  if (intent && check) {
+    const submission = parseSubmission(check.schema, check.values);
+    if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
+  }
+  return serverAction();
+}
+
+/** /settings: notifications, invisible mode, password, e-mail address, blocked members and deleting the account. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { settings } = loaderData;
+  const sections = [
+    ['notifications', t('settings.notifications_title')],
+    ['invisible', t('settings.invisible_title')],
+    ['password', t('settings.password_title')],
+    ['email', t('settings.email_title')],
+    ['blocked', t('settings.blocked_title')],
+    ['delete', t('settings.delete_title')],
+  ] as const;
+  return (
+    <main className="container narrow-page settings-page">
+      <PageTitle title={`${t('settings.title')} · ${loaderData.siteName}`} />
+      <h1 className="h3">{t('settings.title')}</h1>
+      <nav aria-label={t('settings.sections')} className="settings-nav mb-3">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+          {sections.map(([id, label]) => (
+            <li key={id}>
+              <a className="btn btn-light btn-sm" href={`#${id}`}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <NotificationSection settings={settings} />
+      <InvisibleSection settings={settings} />
+      <PasswordSection />
+      <EmailSection email={settings.email} />
+      <div id="blocked">
+        <BlockedMembersSection />
+      </div>
+      <DeleteAccountSection />
+    </main>
+  );
+}

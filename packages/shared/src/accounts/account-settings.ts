@@ -23,8 +23,13 @@ const channelSettings = z.record(z.enum(notificationTypes), z.boolean());
 export const notificationSettingsSchema = z.object({ email: channelSettings, push: channelSettings });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+/** Marketing a member must opt in to (GDPR): off for new members, unlike every other type. */
+export const optInNotificationTypes: readonly NotificationType[] = ['promotions', 'news'];
+
 export function defaultNotificationSettings(): NotificationSettings {
-  const all = Object.fromEntries(notificationTypes.map((type) => [type, true])) as Record<NotificationType, boolean>;
+  const all = Object.fromEntries(
+    notificationTypes.map((type) => [type, !optInNotificationTypes.includes(type)]),
+  ) as Record<NotificationType, boolean>;
   return { email: { ...all }, push: { ...all } };
 }
 

@@ -40,6 +40,28 @@ async function signupUser(email: string) {
 }
 
 describe(`settings on ${testDatabaseKind()}`, () => {
+  it('leaves promotions and news off for a new member until they opt in; every other type is on', async () => {
+    const cookie = await signupUser('optin@example.com');
+    const { notifications } = (await call('GET', '/api/account-settings.php', cookie)).json().settings;
+    for (const channel of ['email', 'push'] as const) {
+      expect(notifications[channel]).toEqual({
+        new_conversations: true,
+        new_messages: true,
+        like: true,
+        unread_message_reminders: true,
+        promotions: false,
+        weekly_updates: true,
+        news: false,
+        reminders: true,
+      });
+    }
+    const optedIn = await call('PUT', '/api/account-settings.php', cookie, {
+      notifications: { email: { promotions: true, news: true } },
+    });
+    expect(optedIn.json().settings.notifications.email).toMatchObject({ promotions: true, news: true });
+    expect(optedIn.json().settings.notifications.push).toMatchObject({ promotions: false, news: false });
+  });
+
   it('reads and changes notification choices and invisible mode', async () => {
     const { cookie } = await login(demoAccounts[0].email);
     const before = (await call('GET', '/api/account-settings.php', cookie)).json().settings;
@@ -48,12 +70,12 @@ describe(`settings on ${testDatabaseKind()}`, () => {
 
     const response = await call('PUT', '/api/account-settings.php', cookie, {
       invisible: true,
-      notifications: { email: { promotions: false, news: false }, push: { like: false } },
+      notifications: { email: { promotions: true, new_messages: false }, push: { like: false } },
     });
     expect(response.statusCode).toBe(200);
     const after = response.json().settings;
     expect(after.invisible).toBe(true);
-    expect(after.notifications.email).toMatchObject({ promotions: false, news: false, new_messages: true });
+    expect(after.notifications.email).toMatchObject({ promotions: true, news: false, new_messages: false });
     expect(after.notifications.push.like).toBe(false);
 
     // Invisible members are not shown.

@@ -35,7 +35,13 @@ export function SignupForm(props: { targetProfileId?: number }) {
   const location = useLocation();
   const fetcher = useFetcher({ key: 'signup' });
   // Without JavaScript a refused form comes back as the /signup page's action answer.
-  const pageAnswer = useActionData() as { errors?: FormErrors; target_profile_id?: number } | undefined;
+  const pageAnswer = useActionData() as
+    | { errors?: FormErrors; target_profile_id?: number; values?: Record<string, unknown> }
+    | undefined;
+  const given = (field: string) => {
+    const value = pageAnswer?.values?.[field];
+    return typeof value === 'string' ? value : undefined;
+  };
   const errors = useFormErrorTexts(findFormErrors(fetcher.data) ?? findFormErrors(pageAnswer));
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -73,6 +79,7 @@ export function SignupForm(props: { targetProfileId?: number }) {
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={given('email')}
             required
             onBlur={(event) => setSuggestion(suggestEmail(event.currentTarget.value.trim()))}
           />
@@ -94,7 +101,16 @@ export function SignupForm(props: { targetProfileId?: number }) {
         </p>
       ) : null}
       <FormField id="signup-name" label={t('signup.name')} help={t('signup.name_help')} error={errors.name}>
-        {(control) => <input {...control} name="name" autoComplete="nickname" maxLength={30} required />}
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            autoComplete="nickname"
+            maxLength={30}
+            defaultValue={given('name')}
+            required
+          />
+        )}
       </FormField>
       <FormField
         id="signup-password"
@@ -113,12 +129,21 @@ export function SignupForm(props: { targetProfileId?: number }) {
             autoComplete="bday"
             max={latestBirthDate}
             min="1920-01-01"
+            defaultValue={given('date_of_birth')}
             required
           />
         )}
       </FormField>
       <FormField id="signup-message" label={t('signup.signup_message')} error={errors.signup_message}>
-        {(control) => <textarea {...control} name="signup_message" rows={2} maxLength={500} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name="signup_message"
+            rows={2}
+            maxLength={500}
+            defaultValue={given('signup_message')}
+          />
+        )}
       </FormField>
       <p className="small text-body-secondary">
         {t('signup.terms')} <Link to="/pages/terms">{t('footer.terms')}</Link> ·{' '}

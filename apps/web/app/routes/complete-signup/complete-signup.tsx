@@ -91,8 +91,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   try {
     if (intent === 'personal') {
-      const submission = parseSubmission(personalStepSchema, intents.personal.read(form));
-      if (!submission.ok) return refuseSubmission(submission.errors);
+      const values = intents.personal.read(form);
+      const submission = parseSubmission(personalStepSchema, values);
+      // Without script the page comes back with these answers in the fields.
+      if (!submission.ok) return refuseSubmission(submission.errors, 400, { values });
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('personal'));
     }
@@ -124,6 +126,18 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     if (!submission.ok) return { errors: submission.errors };
   }
   return serverAction();
+}
+
+/** The answers a refused step form sent, to show them again (only text values of the step's own fields). */
+function givenAnswers(answer: unknown): Partial<Record<keyof typeof personalStepSchema.shape, string>> {
+  const values = answer && typeof answer === 'object' && 'values' in answer ? answer.values : null;
+  if (!values || typeof values !== 'object') return {};
+  return Object.fromEntries(
+    Object.keys(personalStepSchema.shape).flatMap((field) => {
+      const value = (values as Record<string, unknown>)[field];
+      return typeof value === 'string' ? [[field, value]] : [];
+    }),
+  );
 }
 
 function subscribeNever() {
@@ -235,7 +249,7 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value="personal" />
               <h1 className="h4">{t('complete_signup.personal_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
-              <PersonalInfoFields profile={profile} errors={errors} />
+              <PersonalInfoFields profile={{ ...profile, ...givenAnswers(actionData) }} errors={errors} />
               <div className="d-flex gap-2 justify-content-between mt-3">
                 {back}
                 {nextButton()}

@@ -22,13 +22,18 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const values = readSignupForm(await request.formData());
-  const target = typeof values.target_profile_id === 'number' ? { target_profile_id: values.target_profile_id } : {};
+  // What the page needs to show the form again without script: the target and the answers (never the password).
+  const { password: _, ...kept } = values;
+  const again = {
+    values: kept,
+    ...(typeof values.target_profile_id === 'number' ? { target_profile_id: values.target_profile_id } : {}),
+  };
   const submission = parseSubmission(createSignupInputSchema(), values);
-  if (!submission.ok) return refuseSubmission(submission.errors, 400, target);
+  if (!submission.ok) return refuseSubmission(submission.errors, 400, again);
   try {
     await context.get(webContext).services.accounts.signUp(submission.value);
   } catch (error) {
-    return refuseWithError(error, target);
+    return refuseWithError(error, again);
   }
   throw redirect(afterSignupPath);
 }

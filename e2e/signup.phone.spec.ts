@@ -1,10 +1,9 @@
-import sharp from 'sharp';
 import { dismissEntryWarning, expect, test, uniqueEmail } from './support/fixtures.ts';
 
 // The visitor signs up through the page, from an address of this test alone (the per-address signup limit).
 test.use({ ownClientAddress: true });
 
-test('a visitor signs up on a phone, confirms the mail, logs in again, changes language, deletes and reactivates the account', async ({
+test('a visitor signs up on a phone, is told what is left, answers the steps, confirms the mail and comes back to the steps, then logs in again, changes language, deletes and reactivates the account', async ({
   page,
   context,
   baseURL,
@@ -32,46 +31,61 @@ test('a visitor signs up on a phone, confirms the mail, logs in again, changes l
   await modal.getByLabel('Geboortedatum').fill('1992-04-12');
   await modal.getByRole('button', { name: 'Account aanmaken' }).click();
 
-  // Logged in, unconfirmed: on a phone the reminder opens as a modal.
-  await expect(page.locator('#activation-reminder')).toBeVisible();
-  await expect(page.locator('#activation-reminder')).toContainText(email);
-  await page
-    .locator('#activation-reminder')
-    .getByRole('button', { name: /Sluiten/ })
-    .click();
-  await expect(page.getByTestId('activation-reminder')).toBeVisible();
-
-  // The mail arrives in the local mailbox within seconds.
-  const link = await mailbox.link(email, '/api/activate.php');
-
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  await expect(page.getByRole('heading', { name: 'Je account is geactiveerd' })).toBeVisible();
-  await page.goto('/');
-  await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
-
-  // The five steps of complete-signup, then the first matches.
-  await page.goto('/complete-signup');
+  // Logged in, unconfirmed: on a phone the reminder opens as a modal and says what is left.
+  const reminder = page.locator('#activation-reminder');
+  await expect(reminder).toBeVisible();
+  await expect(reminder).toContainText('Nog te doen');
+  await expect(reminder.getByTestId('activation-todo')).toContainText('Maak je profiel af: nog 4 stappen');
+  await expect(reminder.getByTestId('activation-todo')).toContainText(email);
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 1 van 5');
+  await reminder.getByRole('button', { name: 'Stuur de e-mail opnieuw' }).click();
+  await expect(reminder.getByTestId('activation-resent')).toHaveText('We hebben de e-mail opnieuw gestuurd.');
+  await reminder.getByRole('button', { name: /Sluiten/ }).click();
+  await expect(page.getByTestId('activation-reminder')).toBeVisible();
   await expect(page.getByTestId('account-menu')).toHaveCount(0);
   await expect(page.getByTestId('language-menu')).toHaveCount(0);
-  const photo = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#d14470' } })
-    .jpeg()
-    .toBuffer();
-  await page.locator('#signup-photo').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await expect(page.getByText('Je foto is toegevoegd.')).toBeVisible();
-  await page.getByRole('button', { name: 'Volgende' }).click();
+
+  // The steps: no photo yet, then who the member is, what they look for, their age and where they live.
+  await page.getByRole('button', { name: 'Overslaan' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 2 van 5');
+  await expect(page.getByTestId('activation-todo')).toContainText('Maak je profiel af: nog 3 stappen');
+  await expect(page.getByLabel('Geboortedatum')).toHaveValue('1992-04-12');
+  await expect(page.getByLabel('Land')).toHaveValue('NL');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.locator('#signup-gender-error')).toHaveText('Maak een keuze.');
+  await expect(page.locator('#signup-city-error')).toHaveText('Vul je woonplaats in.');
   await page.getByLabel('Ik ben', { exact: true }).selectOption('female');
   await page.getByLabel('Geaardheid').selectOption('hetero');
-  await page.getByLabel('Ik ben hier voor').selectOption('dating');
+  await page.getByLabel('Geboortedatum').fill('1991-04-12');
+  await page.getByLabel('Regio').selectOption('NL-NH');
+  await page.getByLabel('Woonplaats').fill('Haarlem');
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 3 van 5');
+  const profile = (await (await page.request.get('/api/profile.php')).json()).profile;
+  expect(profile).toMatchObject({
+    gender: 'female',
+    sexuality: 'hetero',
+    date_of_birth: '1991-04-12',
+    country: 'NL',
+    region: 'NL-NH',
+    city: 'Haarlem',
+  });
   await page.getByLabel('Over mij', { exact: true }).fill('Ik hou van de zee en lange wandelingen.');
   await page.getByText('Reizen', { exact: true }).click();
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 4 van 5');
   await page.getByRole('button', { name: 'Nee, liever niet' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
+  // Only the confirmation is left now.
+  await expect(page.getByTestId('activation-reminder')).toContainText('Nog één stap: bevestig je e-mailadres');
+
+  // The mail arrives in the local mailbox within seconds; its link leads back into the steps.
+  const link = await mailbox.link(email, '/api/activate.php');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole('heading', { name: 'Je account is geactiveerd' })).toBeVisible();
+  await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ga verder met stap 5 van 5' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
   await expect(page.getByText('Je e-mailadres is bevestigd.')).toBeVisible();
   await page.getByRole('button', { name: 'Bekijk je eerste matches' }).click();
@@ -105,22 +119,22 @@ test('a visitor signs up on a phone, confirms the mail, logs in again, changes l
     page.getByText('Er is iets mis gegaan, neem contact op met support@hartklop.test voor hulp'),
   ).toBeVisible();
 
-  // Delete the account; the alternatives are offered first.
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Account verwijderen…' }).click();
-  const dialog = page.locator('#delete-account-modal');
-  await expect(dialog.getByRole('button', { name: 'Onzichtbaar worden' })).toBeVisible();
+  // Delete the account on /settings; the alternatives are offered first.
+  await page.goto('/settings#delete');
+  const deletion = page.locator('#delete');
+  await deletion.getByText('Account verwijderen…').click();
+  await expect(deletion.getByRole('button', { name: 'Onzichtbaar worden' })).toBeVisible();
   // The demo company offers 50% to stay: a personal code, shown at once.
-  await expect(dialog.getByText('Blijf en krijg 50% korting op je volgende aankoop van credits.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Korting ontvangen' }).click();
-  await expect(dialog.getByTestId('delete-discount')).toContainText(
+  await expect(deletion.getByText('Blijf en krijg 50% korting op je volgende aankoop van credits.')).toBeVisible();
+  await deletion.getByRole('button', { name: 'Korting ontvangen' }).click();
+  await expect(deletion.getByTestId('delete-discount')).toContainText(
     /Je kortingscode is BLIJF-[A-Z2-9]{8}: 50% korting/,
   );
-  await dialog.getByRole('button', { name: 'Definitief verwijderen' }).click();
-  await expect(dialog.getByText('Kies waarom je je account wilt verwijderen.')).toBeVisible();
-  await dialog.getByLabel('Waarom wil je je account verwijderen?').selectOption('found_partner');
-  await dialog.getByLabel('Je wachtwoord ter bevestiging').fill('zomer-aan-zee-42');
-  await dialog.getByRole('button', { name: 'Definitief verwijderen' }).click();
+  await deletion.getByRole('button', { name: 'Definitief verwijderen' }).click();
+  await expect(deletion.getByText('Kies waarom je je account wilt verwijderen.')).toBeVisible();
+  await deletion.getByLabel('Waarom wil je je account verwijderen?').selectOption('found_partner');
+  await deletion.getByLabel('Je wachtwoord ter bevestiging').fill('zomer-aan-zee-42');
+  await deletion.getByRole('button', { name: 'Definitief verwijderen' }).click();
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.locator('body')).toHaveClass(/logged-out/);
 

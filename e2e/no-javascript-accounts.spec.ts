@@ -1,0 +1,91 @@
+import { dismissEntryWarning, expect, test, uniqueEmail } from './support/fixtures.ts';
+
+// Every account form is a plain HTML form posting to its route's action: nothing here runs a script.
+test.use({ javaScriptEnabled: false, ownClientAddress: true, memberOptions: { loggedIn: false } });
+
+test('without JavaScript a visitor signs up and answers the first steps', async ({ page, context, baseURL }) => {
+  await dismissEntryWarning(context, baseURL!);
+  const email = uniqueEmail('zonderjs');
+  await page.goto('/signup?ref=nojs');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Profielnaam').fill('@Kees');
+  await page.getByLabel('Wachtwoord').fill('lang-en-sterk-wachtwoord-7');
+  await page.getByLabel('Geboortedatum').fill('1985-06-30');
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+  // The server renders the page again with the spec's text at the field.
+  await expect(page.locator('#signup-name-error')).toHaveText('Je profielnaam mag niet beginnen met een @');
+  await page.getByLabel('Profielnaam').fill('Kees');
+  await page.getByLabel('Wachtwoord').fill('lang-en-sterk-wachtwoord-7');
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+
+  await expect(page).toHaveURL(/\/complete-signup\?signup-complete=1$/);
+  await expect(page.getByTestId('activation-reminder')).toContainText('Maak je profiel af: nog 4 stappen');
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 1 van 5');
+  await page.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 2 van 5');
+  await page.getByLabel('Ik ben', { exact: true }).selectOption('male');
+  await page.getByLabel('Geaardheid').selectOption('gay');
+  await page.getByLabel('Woonplaats').fill('Utrecht');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 3 van 5');
+  expect((await (await page.request.get('/api/profile.php')).json()).profile).toMatchObject({
+    gender: 'male',
+    sexuality: 'gay',
+    date_of_birth: '1985-06-30',
+    city: 'Utrecht',
+  });
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  // Notifications need script: only "skip" is offered.
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 4 van 5');
+  await expect(page.getByRole('button', { name: 'Ja, stuur me meldingen' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
+  await page.getByRole('button', { name: 'Stuur de e-mail opnieuw' }).click();
+  await expect(page.getByTestId('activation-resent')).toBeVisible();
+});
+
+test('without JavaScript a member logs in after a wrong password, asks for a reset link and changes a setting', async ({
+  page,
+  context,
+  baseURL,
+  member,
+  mailbox,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/reset-password');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByRole('button', { name: 'Stuur de link' }).click();
+  await expect(page.getByTestId('reset-sent')).toBeVisible();
+  expect(await mailbox.link(member.email, '/reset-password/do')).toMatch(/^\/reset-password\/do\?token=/);
+
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill('niet-het-wachtwoord');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Login mislukt, probeer opnieuw');
+  await page.getByLabel('E-mailadres').fill(member.email);
+  await page.getByLabel('Wachtwoord').fill(member.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.locator('body')).toHaveClass(/logged-in/);
+
+  // Promotions are opt-in: off until the member ticks them.
+  await page.goto('/settings#notifications');
+  const notifications = page.locator('#notifications');
+  const promotions = notifications.getByLabel('Aanbiedingen: E-mail');
+  await expect(promotions).not.toBeChecked();
+  await promotions.check();
+  await notifications.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByTestId('notifications-status')).toHaveText('Opgeslagen.');
+  await expect(page.locator('#notifications').getByLabel('Aanbiedingen: E-mail')).toBeChecked();
+  const settings = (await (await page.request.get('/api/account-settings.php')).json()).settings;
+  expect(settings.notifications.email).toMatchObject({ promotions: true, news: false, new_messages: true });
+
+  // A refused password change comes back at its field.
+  const password = page.locator('#password');
+  await password.getByLabel('Huidig wachtwoord').fill('niet-het-wachtwoord');
+  await password.getByLabel('Nieuw wachtwoord', { exact: true }).fill('een-ander-sterk-wachtwoord-3');
+  await password.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-ander-sterk-wachtwoord-3');
+  await password.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.locator('#settings-old-password-error')).toHaveText('Controleer je oude wachtwoord.');
+});

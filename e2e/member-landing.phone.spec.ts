@@ -44,10 +44,11 @@ test('a visitor comes in on a member landing page, signs up with that member as 
     .locator('#activation-reminder')
     .getByRole('button', { name: /Sluiten/ })
     .click();
-  await page.getByRole('button', { name: 'Volgende' }).click();
+  // No photo yet: the step is skipped.
+  await page.getByRole('button', { name: 'Overslaan' }).click();
   await page.getByLabel('Ik ben', { exact: true }).selectOption('female');
   await page.getByLabel('Geaardheid').selectOption('hetero');
-  await page.getByLabel('Ik ben hier voor').selectOption('dating');
+  await page.getByLabel('Woonplaats').fill('Zwolle');
   await page.getByRole('button', { name: 'Volgende' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 3 van 5');
   await page.getByRole('button', { name: 'Volgende' }).click();

@@ -10,7 +10,7 @@ import { useSmartphone } from './signup-modal.tsx';
 const profileSteps = completeSignupSteps.length - 1;
 
 /** What a new member still has to do: the open steps of /complete-signup, then the confirmation of the address. */
-export function countOpenProfileSteps(signupStep: number): number {
+function countOpenProfileSteps(signupStep: number): number {
   return Math.max(0, profileSteps - signupStep);
 }
 

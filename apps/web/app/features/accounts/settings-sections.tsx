@@ -37,7 +37,7 @@ export const settingsIntents = [
 export type SettingsIntent = (typeof settingsIntents)[number];
 
 /** The notification table as the settings schema reads it: every box, ticked or not. */
-export function readNotificationForm(form: FormData) {
+function readNotificationForm(form: FormData) {
   const notifications = Object.fromEntries(
     notificationChannels.map((channel) => [
       channel,
@@ -48,7 +48,7 @@ export function readNotificationForm(form: FormData) {
 }
 
 /** The invisible-mode switch as the settings schema reads it. */
-export function readInvisibleForm(form: FormData) {
+function readInvisibleForm(form: FormData) {
   return { invisible: form.get('invisible') === 'on' };
 }
 

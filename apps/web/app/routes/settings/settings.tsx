@@ -14,7 +14,7 @@ import {
   settingsForms,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
-import { type FormErrors, parseSubmission, readFormValues } from '../../lib/form.ts';
+import { type FormError, type FormErrors, parseSubmission, readFormValues } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/settings';
@@ -91,8 +91,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const field = errorFields[intent]?.[error.code] ?? 'form';
-    return refuse(intent, { [field]: { code: error.code, values: error.values } });
+    const refused: FormError = { code: error.code, values: error.values };
+    return refuse(intent, { [errorFields[intent]?.[error.code] ?? 'form']: refused });
   }
 }
 

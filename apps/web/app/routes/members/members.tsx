@@ -1,30 +1,42 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
-import { memberSearchQuerySchema } from '@app/shared/search/member-search';
+import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
+import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/members';
 
-const searchParameters = ['gender', 'country', 'region', 'min_age', 'max_age', 'cursor', 'trafficsource'] as const;
+const filterParameters = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
+const searchParameters = [...filterParameters, 'cursor', 'trafficsource'] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
   const url = new URL(request.url);
   // Only the search's own parameters: the address may also carry tracking or router parameters.
-  const raw = Object.fromEntries(
+  const raw: Record<string, string> = Object.fromEntries(
     searchParameters.flatMap((key) => {
       const value = url.searchParams.get(key);
       return value ? [[key, value]] : [];
     }),
   );
-  const parsed = memberSearchQuerySchema.safeParse(raw);
+  // A member's search starts from their own answers unless the address names a filter (an empty one means "any").
+  const named = filterParameters.some((key) => url.searchParams.has(key));
+  const start: Partial<MemberSearchQuery> = c.user && !named ? await c.services.profiles.findSearchStart() : {};
+  const filters: Partial<Record<(typeof filterParameters)[number], string>> = Object.fromEntries(
+    filterParameters.flatMap((key) => {
+      const value = raw[key] ?? start[key];
+      return value === undefined ? [] : [[key, String(value)]];
+    }),
+  );
+  const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...filters });
   const t = (key: string) => c.messages[key] ?? key;
   const base = {
     siteName: c.settings.name,
@@ -32,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     searchFields: c.settings.search_fields,
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
+    filters,
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
@@ -77,7 +90,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const chosenCountry = params.get('country') ?? '';
+  const user = useSessionUser();
+  const signupAvailable = usePathAvailable('/signup');
+  const { filters } = loaderData;
+  const chosenCountry = filters.country ?? '';
   const [country, setCountry] = useState(chosenCountry);
   const countryRef = useRef<HTMLSelectElement>(null);
   // The form starts anew with every search; a country chosen before the page came alive still shows its regions.
@@ -89,7 +105,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const now = Date.now();
-  const nextParams = new URLSearchParams(params);
+  // The next page names every filter, those a member's search started from included.
+  const nextParams = new URLSearchParams(filters);
+  if (params.has('trafficsource')) nextParams.set('trafficsource', params.get('trafficsource')!);
   if (result?.next_cursor) nextParams.set('cursor', result.next_cursor);
   const card = (member: NonNullable<typeof result>['results'][number], index: number) => (
     <li key={member.id}>
@@ -111,7 +129,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         {fields.has('gender') ? (
           <div>
             <label htmlFor="search-gender">{t('members.gender')}</label>
-            <select id="search-gender" className="form-select" name="gender" defaultValue={params.get('gender') ?? ''}>
+            <select id="search-gender" className="form-select" name="gender" defaultValue={filters.gender ?? ''}>
               <option value="">{t('members.gender_any')}</option>
               {genders.map((gender) => (
                 <option key={gender} value={gender}>
@@ -148,7 +166,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               id="search-region"
               className="form-select"
               name="region"
-              defaultValue={params.get('region') ?? ''}
+              defaultValue={filters.region ?? ''}
               key={country}
             >
               <option value="">{t('members.region_any')}</option>
@@ -171,7 +189,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="min_age"
                 min={18}
                 max={99}
-                defaultValue={params.get('min_age') ?? ''}
+                defaultValue={filters.min_age ?? ''}
               />
             </div>
             <div>
@@ -183,11 +201,12 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="max_age"
                 min={18}
                 max={99}
-                defaultValue={params.get('max_age') ?? ''}
+                defaultValue={filters.max_age ?? ''}
               />
             </div>
           </div>
         ) : null}
+        {params.get('trafficsource') === '1' ? <input type="hidden" name="trafficsource" value="1" /> : null}
         <div className="search-actions">
           <button type="submit" className="btn btn-primary">
             {t('members.search')}
@@ -201,7 +220,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               buttonClassName="btn btn-outline-secondary"
               label={t('geo.near_me')}
               onPlace={(place) => {
-                const near = new URLSearchParams(params);
+                const near = new URLSearchParams(filters);
                 near.delete('cursor');
                 near.set('country', place.country);
                 if (place.region && fields.has('region')) near.set('region', place.region);
@@ -243,6 +262,17 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 {result.similar_results.map(card)}
               </ul>
             </section>
+          ) : null}
+          {!user && signupAvailable ? (
+            <aside className="card mt-4 search-signup" data-testid="search-signup">
+              <div className="card-body">
+                <h2 className="h5">{t('members.signup_title')}</h2>
+                <p>{t('members.signup_body')}</p>
+                <Link className="btn btn-primary" to="/signup">
+                  {t('members.signup_button')}
+                </Link>
+              </div>
+            </aside>
           ) : null}
         </>
       ) : null}

@@ -30,13 +30,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A member's search starts from their own answers unless the address names a filter (an empty one means "any").
   const named = filterParameters.some((key) => url.searchParams.has(key));
   const start: Partial<MemberSearchQuery> = c.user && !named ? await c.services.profiles.findSearchStart() : {};
-  const filters: Partial<Record<(typeof filterParameters)[number], string>> = Object.fromEntries(
-    filterParameters.flatMap((key) => {
-      const value = raw[key] ?? start[key];
-      return value === undefined ? [] : [[key, String(value)]];
-    }),
-  );
-  const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...filters });
+  // Every filter, "" for any: the form shows them and the next page's address names them all, so it keeps them.
+  const filters = Object.fromEntries(
+    filterParameters.map((key) => [key, named ? (raw[key] ?? '') : String(start[key] ?? '')]),
+  ) as Record<(typeof filterParameters)[number], string>;
+  const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...chosen });
   const t = (key: string) => c.messages[key] ?? key;
   const base = {
     siteName: c.settings.name,
@@ -93,7 +92,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const user = useSessionUser();
   const signupAvailable = usePathAvailable('/signup');
   const { filters } = loaderData;
-  const chosenCountry = filters.country ?? '';
+  const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
   const countryRef = useRef<HTMLSelectElement>(null);
   // The form starts anew with every search; a country chosen before the page came alive still shows its regions.
@@ -129,7 +128,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         {fields.has('gender') ? (
           <div>
             <label htmlFor="search-gender">{t('members.gender')}</label>
-            <select id="search-gender" className="form-select" name="gender" defaultValue={filters.gender ?? ''}>
+            <select id="search-gender" className="form-select" name="gender" defaultValue={filters.gender}>
               <option value="">{t('members.gender_any')}</option>
               {genders.map((gender) => (
                 <option key={gender} value={gender}>
@@ -166,7 +165,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               id="search-region"
               className="form-select"
               name="region"
-              defaultValue={filters.region ?? ''}
+              defaultValue={filters.region}
               key={country}
             >
               <option value="">{t('members.region_any')}</option>
@@ -189,7 +188,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="min_age"
                 min={18}
                 max={99}
-                defaultValue={filters.min_age ?? ''}
+                defaultValue={filters.min_age}
               />
             </div>
             <div>
@@ -201,7 +200,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="max_age"
                 min={18}
                 max={99}
-                defaultValue={filters.max_age ?? ''}
+                defaultValue={filters.max_age}
               />
             </div>
           </div>

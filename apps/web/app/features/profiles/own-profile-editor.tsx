@@ -144,7 +144,7 @@ function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | und
         }}
       />
       {found ? (
-        <p className="small text-success" role="status">
+        <p className="small text-success" role="status" data-testid="location-note">
           {found}
         </p>
       ) : null}

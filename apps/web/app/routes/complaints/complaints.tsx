@@ -1,5 +1,5 @@
 import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
-import { Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
@@ -8,7 +8,6 @@ import {
   findFormErrors,
   parseSubmission,
   readFormValues,
-  refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
@@ -22,13 +21,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseSubmission(complaintInputSchema, readFormValues(await request.formData()));
-  if (!submission.ok) return refuseSubmission(submission.errors);
+  const values = readFormValues(await request.formData());
+  const submission = parseSubmission(complaintInputSchema, values);
+  // A page sent back without script shows what was typed again: the values go with the errors.
+  if (!submission.ok) return data({ errors: submission.errors, values }, { status: 400 });
   try {
     const complaint = await context.get(webContext).services.moderation.submitComplaint(submission.value);
     return { reference: complaint.reference };
   } catch (error) {
-    return refuseWithError(error);
+    const refused = refuseWithError(error);
+    return data({ ...refused.data, values }, { status: refused.init?.status ?? 400 });
   }
 }
 
@@ -38,7 +40,11 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
   const { t } = useI18n();
   const errors = useFormErrorTexts(findFormErrors(actionData));
   const sending = useNavigation().state === 'submitting';
-  const answer = actionData as { reference?: string } | undefined;
+  const answer = actionData as { reference?: string; values?: Record<string, unknown> } | undefined;
+  const typed = (field: string) => {
+    const value = answer?.values?.[field];
+    return typeof value === 'string' ? value : undefined;
+  };
   const reference = answer?.reference ?? null;
 
   if (reference) {
@@ -65,10 +71,12 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         <FormField id="complaint-name" label={t('complaints.name')} error={errors.name}>
-          {(control) => <input {...control} name="name" autoComplete="name" />}
+          {(control) => <input {...control} name="name" autoComplete="name" defaultValue={typed('name')} />}
         </FormField>
         <FormField id="complaint-email" label={t('complaints.email')} error={errors.email}>
-          {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" defaultValue={typed('email')} />
+          )}
         </FormField>
         <FormField
           id="complaint-category"
@@ -77,7 +85,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
           control="form-select"
         >
           {(control) => (
-            <select {...control} name="category" defaultValue="">
+            <select {...control} name="category" defaultValue={typed('category') ?? ''}>
               <option value="" disabled>
                 {t('complaints.choose_category')}
               </option>
@@ -95,10 +103,12 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
           help={t('complaints.profile_help')}
           error={errors.profile}
         >
-          {(control) => <input {...control} name="profile" />}
+          {(control) => <input {...control} name="profile" defaultValue={typed('profile')} />}
         </FormField>
         <FormField id="complaint-message" label={t('complaints.message')} error={errors.message}>
-          {(control) => <textarea {...control} name="message" rows={6} maxLength={5000} />}
+          {(control) => (
+            <textarea {...control} name="message" rows={6} maxLength={5000} defaultValue={typed('message')} />
+          )}
         </FormField>
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? t('common.sending') : t('complaints.submit')}

@@ -16,6 +16,8 @@ import type { Route } from './+types/members';
 
 const filterParameters = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
 const searchParameters = [...filterParameters, 'cursor', 'trafficsource'] as const;
+/** Every filter named and empty: everyone, not the member's own start. */
+const anyFilterPath = `/members?${filterParameters.map((key) => `${key}=`).join('&')}`;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
@@ -210,7 +212,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="btn btn-primary">
             {t('members.search')}
           </button>
-          <Link className="btn btn-outline-secondary" to="/members">
+          <Link className="btn btn-outline-secondary" to={anyFilterPath}>
             {t('members.reset')}
           </Link>
           {fields.has('country') ? (

@@ -56,7 +56,9 @@ test('without JavaScript a member edits the profile, adds a photo and deletes it
   await expect(about.getByTestId('profile-note')).toHaveText('Je profiel is opgeslagen.');
   await page.goto('/profile');
   await expect(page.getByLabel('Relatiestatus')).toHaveValue('single');
-  await expect(page.getByLabel('Over mij', { exact: true })).toHaveValue('Ik wandel graag langs de grachten en houd van koken.');
+  await expect(page.getByLabel('Over mij', { exact: true })).toHaveValue(
+    'Ik wandel graag langs de grachten en houd van koken.',
+  );
 
   // A file that is no photo comes back with the reason; a photo is added.
   const photos = page.getByTestId('own-photos').locator('li');
@@ -128,4 +130,19 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
     .fill('Dit profiel gebruikt foto’s van iemand anders, dat zag ik op een andere site.');
   await page.getByRole('button', { name: 'Klacht versturen' }).click();
   await expect(page.getByTestId('complaint-confirmation')).toContainText('K-');
+});
+
+test('without JavaScript a visitor’s limited search shows one page and ends with the signup prompt', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  await page.goto('/members');
+  const total = Number((await page.getByTestId('search-count').textContent())!.match(/\d+/)![0]);
+  expect(total).toBeGreaterThan(24);
+  await expect(page.getByTestId('search-results').locator('.member-card')).toHaveCount(24);
+  await expect(page.getByTestId('search-next')).toHaveCount(0);
+  await page.getByTestId('search-signup').getByRole('link', { name: 'Gratis aanmelden' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
 });

@@ -134,6 +134,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
               {[member.living_area.city, regionName].filter(Boolean).join(', ')}
             </p>
           ) : null}
+          {!user && !member.is_own ? <VisitorSignupPrompt memberId={member.id} name={member.name} /> : null}
           {member.about_me ? (
             <>
               <h2 className="h6">{t('member_profile.about_me')}</h2>
@@ -167,7 +168,6 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
           {user && !member.is_own ? (
             <BlockForms memberId={member.id} name={member.name} blocked={member.blocked_by_viewer} />
           ) : null}
-          {!user && !member.is_own ? <VisitorSignupPrompt memberId={member.id} name={member.name} /> : null}
         </section>
       </div>
     </main>
@@ -178,7 +178,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
 function VisitorSignupPrompt(props: { memberId: number; name: string }) {
   const { t } = useI18n();
   return (
-    <aside className="card mt-4 visitor-signup" data-testid="visitor-signup">
+    <aside className="card mb-3 visitor-signup" data-testid="visitor-signup">
       <div className="card-body">
         <h2 className="h5">{t('member_profile.signup_title', { name: props.name })}</h2>
         <ul className="visitor-signup-list">

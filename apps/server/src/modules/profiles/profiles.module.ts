@@ -1,5 +1,8 @@
+import type { profileUpdateSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
+import { requireUser } from '../accounts/session.ts';
 import { registerOwnProfileRoutes } from './own-profile.routes.ts';
 import { createOwnProfileService, type OwnProfileService } from './own-profile.service.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
@@ -22,6 +25,17 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
     findMember: (id: number) => profiles.findMember(request.site, request.user, id),
     /** The logged-in member's own profile fields (null for a visitor). */
     findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
+    /** Changes the own profile by the same rules as PUT /api/profile.php. */
+    updateOwnProfile: (update: z.output<typeof profileUpdateSchema>) =>
+      ownProfile.updateOwnProfile(request.site, requireUser(request), update),
+    /** The own photos, pending ones included (empty for a visitor). */
+    listOwnPhotos: async () => (request.user ? ownProfile.listOwnPhotos(request.site, request.user) : []),
+    /** Adds a photo by the rules of POST /api/photos.php (limit, decoding by sharp); the caller checks the size. */
+    addPhoto: (data: Buffer) => ownProfile.addPhoto(request.site, requireUser(request), data),
+    deletePhoto: (id: number) => ownProfile.deletePhoto(request.site, requireUser(request), id),
+    setMainPhoto: (id: number) => ownProfile.setMainPhoto(request.site, requireUser(request), id),
+    /** Where a member's search starts when the address names no filter (nothing for a visitor). */
+    findSearchStart: async () => (request.user ? ownProfile.findSearchStart(request.user) : {}),
     /** First suggested members after signup, of the gender the member looks for. */
     findSignupMatches: async (limit: number) =>
       request.user

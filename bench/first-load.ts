@@ -68,7 +68,7 @@ async function measurePage(origin: string, page: PageSpec, cookie: string): Prom
     ),
   );
   // React Router also imports the entry and route modules from an inline module script.
-  for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/(?:import|from)\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1]!);
   const stylesheets = new Set(
     [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g)].map((match) => match[1]!),
   );

@@ -25,8 +25,11 @@ import './styles/app.scss';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  // Legal texts are long: each legal page loads its own; every other text ships once with the root.
-  const messages = Object.fromEntries(Object.entries(c.messages).filter(([key]) => !key.startsWith('legal.')));
+  // Legal texts are long: each legal page loads its own; mail texts are the server's. Every other text ships
+  // once with the root.
+  const messages = Object.fromEntries(
+    Object.entries(c.messages).filter(([key]) => !key.startsWith('legal.') && !key.startsWith('mail.')),
+  );
   return {
     locale: c.locale,
     messages,

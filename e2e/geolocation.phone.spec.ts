@@ -24,7 +24,7 @@ test('with the browser position a member searches near them and fills in the liv
   await expect(page.getByLabel('Land', { exact: true })).toHaveValue('NL');
   await expect(page.locator('#own-region')).toHaveValue('NL-UT');
   await expect(page.locator('#own-city')).toHaveValue('Utrecht');
-  await expect(page.getByTestId('profile-note')).toContainText('Utrecht');
+  await expect(page.getByTestId('location-note')).toContainText('Utrecht');
 });
 
 test('a member who does not share the position is told so', async ({ browser, baseURL }) => {

@@ -21,8 +21,9 @@ test('a visitor comes in on a member landing page, signs up with that member as 
   expect(fictional).not.toBeNull();
   const memberId = fictional!.id;
 
+  // The landing page is plain HTML: no script at all.
   await page.goto(`/members/${memberId}/landing?network=partner-7`);
-  await waitUntilLive(page);
+  await expect(page.locator('script')).toHaveCount(0);
   const target = page.getByTestId('target-member');
   const name = (await target.locator('.target-member-name').textContent())!.split(',')[0]!;
   await expect(page.getByRole('heading', { name: `Maak kennis met ${name}` })).toBeVisible();
@@ -31,6 +32,7 @@ test('a visitor comes in on a member landing page, signs up with that member as 
   await page.getByRole('link', { name: 'Gratis aanmelden' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/members/${memberId}/signup\\?network=partner-7$`));
+  await waitUntilLive(page);
   await expect(page.getByTestId('target-member').getByTestId('fictional-label')).toBeVisible();
   await page.getByLabel('E-mailadres').fill(uniqueEmail('doel'));
   await page.getByLabel('Profielnaam').fill('Noor');

@@ -43,10 +43,15 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await page.locator('.member-thumb').nth(1).click();
   await expect(page.getByTestId('photo-locked')).toContainText('Word premiumlid om alle foto’s te bekijken.');
 
-  await page.getByRole('button', { name: 'Blokkeren' }).click();
-  const modal = page.locator('#block-user-modal');
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: 'Ja, blokkeren' }).click();
+  // Nothing to press but the way to premium: the pricing page until the premium page exists.
+  await page.getByTestId('photo-locked-premium').click();
+  await expect(page).toHaveURL(/\/(premium|pricing)$/);
+  await page.goto(`/members/${memberId}`);
+  await waitUntilLive(page);
+
+  // Blocking asks first, in place.
+  await page.locator('summary', { hasText: 'Blokkeren' }).click();
+  await page.getByRole('button', { name: 'Ja, blokkeren' }).click();
   await expect(page).toHaveURL(/\/members$/);
   expect(await membersOnEverySearchPage(page)).not.toContain(memberId);
 
@@ -54,6 +59,21 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await page.goto(`/members/${memberId}`);
   await waitUntilLive(page);
   await page.getByRole('button', { name: 'Deblokkeren' }).click();
-  await expect(page.getByRole('button', { name: 'Blokkeren' })).toBeVisible();
+  await expect(page.locator('summary', { hasText: 'Blokkeren' })).toBeVisible();
   expect(await membersOnEverySearchPage(page)).toContain(memberId);
+});
+
+test('a visitor on a profile sees what signing up unlocks, with this member as the target', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const found = await firstFound(page.request, () => true);
+  await page.goto(`/members/${found!.id}`);
+  const prompt = page.getByTestId('visitor-signup');
+  await expect(prompt).toContainText(`Chat met ${found!.name}`);
+  await prompt.getByRole('link', { name: 'Gratis aanmelden' }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${found!.id}/signup$`));
+  await expect(page.getByText(found!.name).first()).toBeVisible();
 });

@@ -60,8 +60,10 @@ test('pages carry a nonce-based policy, run their scripts and hydrate without a 
   const violations = await watchViolations(page);
 
   const nonces = new Set<string>();
-  nonces.add(await expectNoncePolicy(page, await page.goto('/')));
+  // Pages with script (the visitor's home and the legal pages have none, decision 014).
+  nonces.add(await expectNoncePolicy(page, await page.goto('/complaints')));
   // Hydrated: a client-side navigation keeps the page (and this marker) alive.
+  await waitUntilLive(page);
   await page.evaluate(() => {
     (window as unknown as { marker: string }).marker = 'same page';
   });
@@ -69,7 +71,7 @@ test('pages carry a nonce-based policy, run their scripts and hydrate without a 
   await expect(page).toHaveTitle(/^Algemene voorwaarden · Hartklop$/);
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
 
-  nonces.add(await expectNoncePolicy(page, await page.goto('/pages/terms')));
+  nonces.add(await expectNoncePolicy(page, await page.goto('/pricing')));
   nonces.add(await expectNoncePolicy(page, await page.goto('/login')));
 
   await loginToMembers(page, 'demo@hartklop.test');

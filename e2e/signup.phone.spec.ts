@@ -156,5 +156,5 @@ test('members-only pages send a visitor to the login and back after it', async (
   await page.getByLabel('Wachtwoord').fill('hartklop-demo');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { name: 'Instellingen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mijn foto’s' })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   dismissEntryWarning,
   expect,
@@ -7,6 +8,7 @@ import {
   searchPages,
   siteUrl,
   test,
+  waitUntilLive,
 } from './support/fixtures.ts';
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -14,26 +16,71 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('the language menu switches language without a reload, and the choice survives a reload', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Zo werkt het' })).toBeVisible();
+  // /pricing runs script (the visitor's home page has none).
+  await page.goto('/pricing');
+  await waitUntilLive(page);
   await page.evaluate(() => {
     (window as unknown as { marker: string }).marker = 'same page';
   });
-  await page.getByRole('button', { name: 'Taal kiezen' }).click();
   const menu = page.getByTestId('language-menu');
+  // The accessible name holds the visible text (WCAG 2.5.3) and says what the control is.
+  await expect(menu.locator('summary')).toHaveAccessibleName(/^NL\b.*Taal kiezen$/);
+  await menu.locator('summary').click();
   await expect(menu.getByText('Verenigd Koninkrijk')).toBeVisible();
   await menu.locator('[data-country="GB"][data-locale="en"]').click();
 
-  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(menu).not.toHaveAttribute('open');
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('after hydration the head keeps its stylesheet, and the title follows client-side navigation', async ({
+test('without JavaScript the language menu opens and its choice posts', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await dismissEntryWarning(context, baseURL!);
+  const page = await context.newPage();
+  await page.goto('/pages/faq');
+  const menu = page.getByTestId('language-menu');
+  await menu.locator('summary').click();
+  await menu.locator('[data-country="DE"][data-locale="de"]').click();
+  await expect(page).toHaveURL(/\/pages\/faq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await context.close();
+});
+
+test("the visitor's own country comes first in the language menu", async ({ page }) => {
+  // Loopback visitors count as the site's first country (NL).
+  await page.goto('/pages/terms');
+  const countries = await page
+    .getByTestId('language-menu')
+    .locator('button[data-country]')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-country')));
+  expect(countries[0]).toBe('NL');
+  expect(countries.filter((country) => country === 'NL')).toHaveLength(1);
+});
+
+test('menus and the navigation work from the keyboard', async ({ page }) => {
+  await page.goto('/pricing');
+  await waitUntilLive(page);
+  const menu = page.getByTestId('language-menu');
+  const summary = menu.locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open');
+  await page.keyboard.press('Tab');
+  await expect(menu.locator('button[data-locale]').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(summary).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('nav-login')).toBeFocused();
+});
+
+test('after hydration the head keeps its stylesheet, and title and description follow client-side navigation', async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -41,7 +88,8 @@ test('after hydration the head keeps its stylesheet, and the title follows clien
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto('/');
+  await page.goto('/complaints');
+  await waitUntilLive(page);
   await page.evaluate(() => {
     (window as unknown as { marker: string }).marker = 'same page';
   });
@@ -50,16 +98,84 @@ test('after hydration the head keeps its stylesheet, and the title follows clien
   await expect(page).toHaveTitle('Prijzen · Hartklop');
   await footer.getByRole('link', { name: 'Algemene voorwaarden' }).click();
   await expect(page).toHaveTitle(/^Algemene voorwaarden · Hartklop$/);
+  const termsDescription = await page.locator('meta[name="description"]').getAttribute('content');
   await page.getByRole('link', { name: 'Hartklop' }).first().click();
   await expect(page).toHaveTitle(/^Hartklop · /);
+  // Route `meta` is rendered again on navigation: the home page's description replaces the terms'.
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).not.toHaveAttribute('content', termsDescription!);
   // Navigated inside one page: no reload, one <html>, one <body>, and the site's stylesheet still applies.
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
   expect(await page.locator('html').count()).toBe(1);
   expect(await page.locator('body').count()).toBe(1);
   expect(await page.locator('head link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('head title').count()).toBe(1);
   await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toHaveCSS('border-radius', /px/);
   expect(await page.locator('body title').count()).toBe(0);
   expect(errors).toEqual([]);
+});
+
+test('pages without script: no script tag, and the signup modal opens and closes as plain HTML', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await dismissEntryWarning(context, baseURL!);
+  const page = await context.newPage();
+  for (const path of ['/', '/pages/terms', '/pages/faq']) {
+    await page.goto(path);
+    await expect(page.locator('script:not([type="application/ld+json"])'), path).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]'), path).toHaveCount(0);
+  }
+  await page.goto('/');
+  await page.getByTestId('home-signup').click();
+  await expect(page).toHaveURL(/\/\?signup=modal$/);
+  const modal = page.getByRole('dialog', { name: 'Gratis aanmelden' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('E-mailadres')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Account aanmaken' })).toBeVisible();
+  await modal.getByRole('link', { name: 'Sluiten' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#signup-modal')).toHaveCount(0);
+  await context.close();
+});
+
+test('with script the signup modal loads its form on demand and closes with Escape', async ({ page }) => {
+  await page.goto('/pricing');
+  await waitUntilLive(page);
+  const signupChunk = page.waitForRequest(/\/assets\/signup-form-[\w-]+\.js$/);
+  await page.goto('/pricing?signup=modal');
+  await signupChunk;
+  await waitUntilLive(page);
+  const modal = page.locator('#signup-modal');
+  await expect(modal.getByLabel('E-mailadres')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('controls a finger uses are at least 44 px high or wide', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL });
+  await dismissEntryWarning(context, baseURL!);
+  const page = await context.newPage();
+  const expectFingerSized = async (controls: Locator[]) => {
+    for (const control of controls) {
+      const box = await control.boundingBox();
+      expect(box, String(control)).not.toBeNull();
+      expect(Math.max(box!.width, box!.height), String(control)).toBeGreaterThanOrEqual(44);
+    }
+  };
+  await page.goto('/?signup=modal');
+  await expectFingerSized([
+    page.getByTestId('language-menu').locator('summary'),
+    page.getByTestId('nav-login'),
+    page.getByTestId('modal-close'),
+    ...(await page.getByTestId('site-footer').locator('a').all()),
+  ]);
+  await page.getByTestId('modal-close').click();
+  await page.getByTestId('language-menu').locator('summary').click();
+  await expectFingerSized(await page.getByTestId('language-menu').locator('button[data-locale]').all());
+  await context.close();
 });
 
 test('/lang-config sets country and language on one page', async ({ page }) => {

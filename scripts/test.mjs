@@ -1,5 +1,6 @@
 // The whole suite: unit tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the
-// migration drift check and the browser journeys in Chromium. Ends with one "N passed, N failed" line.
+// migration drift check, the web build's first-load budgets and the browser journeys in Chromium. Ends with one
+// "N passed, N failed" line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,7 @@ run('geocoding places match their sources', 'node', ['scripts/generate-cities.ts
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('web build', 'npm', ['run', 'build', '--silent'])) {
+    run('first-load budgets', 'node', ['scripts/check-first-load.ts']);
     const report = join(reports, 'e2e.json');
     run('browser journeys in Chromium', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON: report,

@@ -3,30 +3,7 @@ import purgeCss from '@fullhuman/postcss-purgecss';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-const reactOnPreact = fileURLToPath(new URL('./build-support/react-on-preact.ts', import.meta.url));
 const zodJitless = fileURLToPath(new URL('./build-support/zod-jitless.ts', import.meta.url));
-
-/** In the production browser build, React is served by Preact's compatibility layer (decision 009). */
-function preactInTheBrowser(): Plugin {
-  const targets: Record<string, string> = {
-    react: reactOnPreact,
-    'react-dom': 'preact/compat',
-    'react-dom/client': 'preact/compat/client',
-    'react/jsx-runtime': 'preact/jsx-runtime',
-  };
-  return {
-    name: 'preact-in-the-browser',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (this.environment.name !== 'client') return null;
-      const target = targets[source];
-      if (!target) return null;
-      if (target === reactOnPreact) return target;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
 
 /** In the browser (build and development), zod comes without its `new Function` probe, which the CSP reports. */
 function zodWithoutEvalInTheBrowser(): Plugin {
@@ -68,5 +45,5 @@ export default defineConfig(({ command }) => ({
   environments: {
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  plugins: [preactInTheBrowser(), zodWithoutEvalInTheBrowser(), reactRouter()],
+  plugins: [zodWithoutEvalInTheBrowser(), reactRouter()],
 }));

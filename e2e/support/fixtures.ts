@@ -184,11 +184,12 @@ export async function firstFound(
 }
 
 /**
- * The search pages one after another: opens `/members`, and after each page follows "Volgende pagina" until there
+ * The search pages one after another: opens `/members` with no filter, and after each page follows "Volgende pagina" until there
  * is none. The caller looks at the page between steps (and may stop).
  */
 export async function* searchPages(page: Page) {
-  let next: string | null = '/members';
+  // Every filter named and empty: everyone, not the start a member's own answers give the search.
+  let next: string | null = '/members?gender=&country=';
   while (next) {
     await page.goto(next);
     await expect(page.getByTestId('search-count')).toBeVisible();

@@ -4,11 +4,21 @@ import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
+import { pageNeedsNoScript } from './lib/route-handle.ts';
 
 // React Router's default Node entry, plus the page's CSP nonce: the Content-Security-Policy header allows
 // only inline scripts that carry it (React Router's context, route modules and streamed data, and React's own).
 
 export const streamTimeout = 5_000;
+
+function needsNoScript({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return pageNeedsNoScript(
+    staticHandlerContext.matches.map(({ route }) => ({
+      handle: routeModules[route.id]?.handle,
+      loaderData: staticHandlerContext.loaderData[route.id],
+    })),
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -25,15 +35,20 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole page at once.
+    // Crawlers get the whole page at once, and so do pages without script: streaming the rest of a page needs
+    // React's inline scripts.
+    const noScript = needsNoScript(routerContext);
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || noScript ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React moves a large Suspense boundary's content to the end and reveals it with a script, even when it
+        // is ready; a page without script keeps every boundary in place.
+        ...(noScript ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -18,14 +18,18 @@ import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
 import { LoadingBar } from './features/shell/loading-bar.tsx';
-import { runsOnPreact } from './lib/browser-runtime.ts';
+import { isSmartphoneRequest } from './features/shell/shell-rules.ts';
 import { I18nProvider } from './lib/i18n.tsx';
+import { pageNeedsNoScript } from './lib/route-handle.ts';
 import './styles/app.scss';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  // Legal texts are long: each legal page loads its own; every other text ships once with the root.
-  const messages = Object.fromEntries(Object.entries(c.messages).filter(([key]) => !key.startsWith('legal.')));
+  // Legal texts are long: each legal page loads its own; mail texts are the server's. Every other text ships
+  // once with the root.
+  const messages = Object.fromEntries(
+    Object.entries(c.messages).filter(([key]) => !key.startsWith('legal.') && !key.startsWith('mail.')),
+  );
   return {
     locale: c.locale,
     messages,
@@ -36,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     entryWarningDismissed: c.entryWarningDismissedAt !== null,
     user: c.user,
     knownPaths: c.knownPaths,
+    smartphone: isSmartphoneRequest(request.headers),
   };
 }
 
@@ -54,35 +59,20 @@ function useBodyClass(loggedIn: boolean): string {
   return classes.join(' ');
 }
 
-// Preact (the production browser build, decision 009) hydrates the children of <html>, not the element itself,
-// and would rearrange the <head> React's server filled (hoisted titles, preloads, stylesheets). So there the
-// head stays exactly as the server sent it, titles follow through PageTitle, and `lang` is set by hand.
-const serverHead = runsOnPreact ? { __html: document.head.innerHTML } : null;
-
-function HtmlElement({ lang, children }: { lang: string; children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.lang = lang;
-  }, [lang]);
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const matches = useMatches();
+  const bodyClass = useBodyClass(!!data?.user);
+  // Only the server leaves scripts out: a page in the browser runs them already (it came by client navigation).
+  const withScripts = !import.meta.env.SSR || !pageNeedsNoScript(matches);
   // The page is live: hydrated, and the effects of everything inside <html> have run (they run before this one).
   // Browser journeys wait for it before they use a form that posts through the API, not for a quiet network.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return runsOnPreact ? children : <html lang={lang}>{children}</html>;
-}
-
-function Head({ children }: { children: ReactNode }) {
-  if (!serverHead) return <head>{children}</head>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own head as the browser parsed it; hydration never writes it
-  return <head dangerouslySetInnerHTML={serverHead} />;
-}
-
-export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const bodyClass = useBodyClass(!!data?.user);
   const page = (
-    <HtmlElement lang={data?.locale ?? 'nl'}>
-      <Head>
+    <html lang={data?.locale ?? 'nl'}>
+      <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#d14470" />
@@ -92,13 +82,17 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
             would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}
         <Links nonce="" />
-      </Head>
+      </head>
       <body className={bodyClass}>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {withScripts ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
-    </HtmlElement>
+    </html>
   );
   return data ? (
     <I18nProvider locale={data.locale} messages={data.messages}>

@@ -40,5 +40,7 @@ export default [
     route('lang-config', 'routes/lang-config/lang-config.tsx', { id: 'lang-config' }),
   ]),
   route('lang', 'routes/preferences/language.ts', { id: 'lang' }),
+  route('profile/photos', 'routes/photos/photos.ts', { id: 'profile-photos' }),
+  route('blocks', 'routes/blocks/blocks.ts', { id: 'blocks' }),
   route('entry-warning', 'routes/preferences/entry-warning.ts', { id: 'entry-warning' }),
 ] satisfies RouteConfig;

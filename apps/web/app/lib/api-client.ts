@@ -57,11 +57,6 @@ export async function apiRequest<T>(
   );
 }
 
-/** Uploads a file as the raw request body (photos), with the same retries and Idempotency-Key. */
-export function apiUpload<T>(url: string, file: Blob): Promise<T> {
-  return sendRequest<T>('POST', url, { type: file.type || 'application/octet-stream', data: file });
-}
-
 async function sendRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,

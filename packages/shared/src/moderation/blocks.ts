@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../input.ts';
+import { idParamSchema, idSchema } from '../input.ts';
 
 /** POST and DELETE /api/blocks.php: the profile to block or unblock. */
 export const blockInputSchema = z.strictObject({ profile_id: idSchema });
@@ -15,3 +15,9 @@ export type BlockedMember = z.output<typeof blockedMemberSchema>;
 /** Every blocks call answers the whole list, newest first. */
 export const blockedListResponseSchema = z.object({ blocked: z.array(blockedMemberSchema) });
 export type BlockedListResponse = z.output<typeof blockedListResponseSchema>;
+
+/** POST /blocks, the block and unblock forms: what to do, to whom (`redirect`, a path on this site, is read apart). */
+export const blockFormSchema = z.strictObject({
+  intent: z.enum(['block', 'unblock'], 'validation_failed'),
+  profile_id: idParamSchema,
+});

@@ -1,4 +1,8 @@
-import { defineModule } from '../../lib/define-module.ts';
+import type { complaintInputSchema } from '@app/shared/moderation/complaint';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
+import { requireUser } from '../accounts/session.ts';
 import { createBlocksRepository } from './blocks.repository.ts';
 import { registerBlocksRoutes } from './blocks.routes.ts';
 import { type BlocksService, createBlocksService } from './blocks.service.ts';
@@ -10,6 +14,21 @@ declare module '../../lib/define-module.ts' {
   interface ModuleServices {
     moderation: { complaints: ComplaintsService; blocks: BlocksService };
   }
+  interface PageServices {
+    moderation: ReturnType<typeof moderationPageServices>;
+  }
+}
+
+/** What the block forms and the complaint form call: the same rules as /api/blocks.php and /api/complaints.php. */
+function moderationPageServices({ complaints, blocks }: ModuleServices['moderation'], request: FastifyRequest) {
+  return {
+    /** The members the logged-in member blocks, newest first (empty for a visitor). */
+    listBlocked: async () => (request.user ? blocks.listBlocked(request.user) : []),
+    blockMember: (profileId: number) => blocks.block(request.site, requireUser(request), profileId),
+    unblockMember: (profileId: number) => blocks.unblock(requireUser(request), profileId),
+    submitComplaint: (input: z.output<typeof complaintInputSchema>) =>
+      complaints.submitComplaint(request.site, input, { ip: request.ip, locale: request.locale }),
+  };
 }
 
 /** Moderation: blocks between members and complaints to the operator. */
@@ -24,4 +43,5 @@ export const moderationModule = defineModule({
     registerBlocksRoutes(scope, blocks);
     registerComplaintsRoutes(scope, complaints);
   },
+  page: moderationPageServices,
 });

@@ -216,3 +216,33 @@ describe(`own profile and photos on ${testDatabaseKind()}`, () => {
     expect((await put({ region: '' })).json().profile.region).toBeNull();
   });
 });
+
+describe(`where a member's search starts on ${testDatabaseKind()}`, () => {
+  it('starts from the member’s own gender, sexuality, place and age, and follows a change of them', async () => {
+    const cookie = await signupCookie('zoekstart@example.com');
+    const me = (await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost', cookie } })).json().user;
+    const change = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile.php',
+        headers: { ...headers, cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const start = () => t.app.services.profiles.ownProfile.findSearchStart(me);
+
+    expect((await change({ gender: 'male', sexuality: 'hetero', country: 'NL', region: 'NL-UT' })).statusCode).toBe(
+      200,
+    );
+    const first = await start();
+    expect(first).toMatchObject({ gender: 'female', country: 'NL', region: 'NL-UT' });
+    // Born in 1991: ten years either side of an age in the thirties.
+    expect(first.max_age! - first.min_age!).toBe(20);
+    expect(first.min_age).toBeGreaterThan(18);
+
+    await change({ sexuality: 'gay', country: 'BE', region: '' });
+    expect(await start()).toMatchObject({ gender: 'male', country: 'BE' });
+    expect(await start()).not.toHaveProperty('region');
+    await change({ sexuality: 'bi' });
+    expect(await start()).not.toHaveProperty('gender');
+  });
+});

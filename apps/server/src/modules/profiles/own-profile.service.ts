@@ -1,5 +1,6 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
+import { findWantedGender } from '@app/shared/profiles/looking-for';
 import {
   type AddedPhotoResponse,
   freePhotoLimit,
@@ -8,6 +9,7 @@ import {
   premiumPhotoLimit,
   type profileUpdateSchema,
 } from '@app/shared/profiles/profile-update';
+import { findSearchStart } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -15,13 +17,6 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { allPhotoVariants, newPhotoKey, photoFileName, processPhoto } from './photo-processing.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
-
-/** Who a member is shown first: the gender their sexuality looks for (bi members see everyone). */
-function wantedGender(gender: string | null, sexuality: string | null): string | undefined {
-  if (!gender || !sexuality || sexuality === 'bi') return undefined;
-  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
-  return gender;
-}
 
 export function createOwnProfileService(deps: {
   repository: ProfilesRepository;
@@ -162,7 +157,13 @@ export function createOwnProfileService(deps: {
     /** Whom a new member is shown first: members of the gender they look for (never themselves: findableBy). */
     async signupMatchFilter(user: SessionUser) {
       const own = await repository.findOwnProfile(user.profile.id);
-      return { gender: wantedGender(own?.gender ?? null, own?.sexuality ?? null) };
+      return { gender: findWantedGender(own?.gender ?? null, own?.sexuality ?? null) };
+    },
+
+    /** Where the member's search starts when the address names no filter: from their own answers. */
+    async findSearchStart(user: SessionUser) {
+      const own = await repository.findOwnProfile(user.profile.id);
+      return own ? findSearchStart(own, deps.now()) : {};
     },
   };
 }

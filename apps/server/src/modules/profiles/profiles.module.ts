@@ -28,6 +28,14 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
     /** Changes the own profile by the same rules as PUT /api/profile.php. */
     updateOwnProfile: (update: z.output<typeof profileUpdateSchema>) =>
       ownProfile.updateOwnProfile(request.site, requireUser(request), update),
+    /** The own photos, pending ones included (empty for a visitor). */
+    listOwnPhotos: async () => (request.user ? ownProfile.listOwnPhotos(request.site, request.user) : []),
+    /** Adds a photo by the rules of POST /api/photos.php (limit, decoding by sharp); the caller checks the size. */
+    addPhoto: (data: Buffer) => ownProfile.addPhoto(request.site, requireUser(request), data),
+    deletePhoto: (id: number) => ownProfile.deletePhoto(request.site, requireUser(request), id),
+    setMainPhoto: (id: number) => ownProfile.setMainPhoto(request.site, requireUser(request), id),
+    /** Where a member's search starts when the address names no filter (nothing for a visitor). */
+    findSearchStart: async () => (request.user ? ownProfile.findSearchStart(request.user) : {}),
     /** First suggested members after signup, of the gender the member looks for. */
     findSignupMatches: async (limit: number) =>
       request.user

@@ -1,36 +1,36 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 /**
- * A disclosure menu in Bootstrap's dropdown style: a button toggles a list; Escape, a click outside or
- * choosing an item closes it and focus returns to the button.
+ * A disclosure menu in Bootstrap's dropdown style on `<details>`/`<summary>`, so it opens without script. Where
+ * script runs, Escape, a click outside or choosing an item closes it and focus returns to the summary.
  */
 export function Dropdown(props: {
+  /** The visible label; its text is the summary's accessible name, so say what the menu is inside it. */
   label: ReactNode;
-  buttonLabel: string;
-  buttonClassName?: string;
+  summaryClassName?: string;
   align?: 'start' | 'end';
   children: (close: () => void) => ReactNode;
   testId?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
 
   const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
+    const details = detailsRef.current;
+    if (!details) return;
+    details.open = false;
+    details.querySelector('summary')?.focus();
   };
 
   useEffect(() => {
-    if (!open) return;
+    const details = detailsRef.current;
+    if (!details) return;
     const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
     };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -38,28 +38,12 @@ export function Dropdown(props: {
       document.removeEventListener('mousedown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, []);
 
   return (
-    <div className="dropdown" ref={rootRef} data-testid={props.testId}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={props.buttonClassName ?? 'btn btn-link nav-link dropdown-toggle'}
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={props.buttonLabel}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {props.label}
-      </button>
-      <div
-        id={menuId}
-        className={`dropdown-menu${props.align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
-        hidden={!open}
-      >
-        {open ? props.children(close) : null}
-      </div>
-    </div>
+    <details className="dropdown" ref={detailsRef} data-testid={props.testId}>
+      <summary className={props.summaryClassName ?? 'btn btn-link nav-link dropdown-toggle'}>{props.label}</summary>
+      <div className={`dropdown-menu${props.align === 'end' ? ' dropdown-menu-end' : ''}`}>{props.children(close)}</div>
+    </details>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 
 const focusable =
@@ -14,6 +15,8 @@ export function Modal(props: {
   children: ReactNode;
   footer?: ReactNode;
   onClose?: () => void;
+  /** Where the close button leads when the modal is a page state (a query parameter): it works without script. */
+  closeHref?: string;
   size?: 'sm' | 'lg' | 'xl';
   dismissible?: boolean;
   centered?: boolean;
@@ -81,7 +84,16 @@ export function Modal(props: {
               <h2 className="modal-title h5" id={titleId}>
                 {props.title}
               </h2>
-              {dismissible && onClose ? (
+              {dismissible && props.closeHref !== undefined ? (
+                <Link
+                  className="btn-close"
+                  to={props.closeHref}
+                  replace
+                  preventScrollReset
+                  aria-label={t('common.close')}
+                  data-testid="modal-close"
+                />
+              ) : dismissible && onClose ? (
                 <button type="button" className="btn-close" aria-label={t('common.close')} onClick={onClose} />
               ) : null}
             </div>

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { runsOnPreact } from '../../lib/browser-runtime.ts';
 
-/** Keeps document.title in step in the browser, where Preact leaves the server's <head> alone. */
+/** Sets document.title from an effect; pages whose route `meta` has the title need nothing. */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
-/** The document title: React renders it into <head> on the server; in the browser it is set directly. */
+/** The document title: React 19 hoists <title> into <head>, on the server and on navigation in the browser. */
 export function PageTitle({ title }: { title: string }) {
-  useDocumentTitle(title);
-  return runsOnPreact ? null : <title>{title}</title>;
+  return <title>{title}</title>;
 }

@@ -1,47 +1,57 @@
-import type { BlockedListResponse, BlockedMember } from '@app/shared/moderation/blocks';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { apiRequest } from '../../lib/api-client.ts';
+import { isErrorCode } from '@app/shared/errors/error-codes';
+import type { BlockedMember } from '@app/shared/moderation/blocks';
+import { Link, useFetcher, useSearchParams } from 'react-router';
+import { useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
-/** The members this member has blocked, each with an unblock button. */
-export function BlockedMembersSection() {
+/**
+ * The members this member has blocked (the page's loader gives them: `services.moderation.listBlocked()`), each
+ * with an unblock form posting to /blocks, which comes back to `redirect` (default `/settings#blocked`).
+ */
+export function BlockedMembersSection(props: { blocked: BlockedMember[]; redirect?: string }) {
   const { t } = useI18n();
-  const [blocked, setBlocked] = useState<BlockedMember[] | null>(null);
-  useEffect(() => {
-    apiRequest<BlockedListResponse>('GET', '/api/blocks.php')
-      .then((answer) => setBlocked(answer.blocked))
-      .catch(() => setBlocked([]));
-  }, []);
+  const [params] = useSearchParams();
+  const code = params.get('block_error');
+  const errors = useFormErrorTexts(code && isErrorCode(code) ? { form: { code } } : undefined);
   return (
-    <section className="card mb-3" aria-labelledby="settings-blocked">
+    <section className="card mb-3" aria-labelledby="settings-blocked" id="blocked">
       <div className="card-body">
         <h2 className="h5" id="settings-blocked">
           {t('settings.blocked_title')}
         </h2>
-        {blocked && blocked.length === 0 ? (
+        {errors.form ? (
+          <p className="text-danger small" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        {props.blocked.length === 0 ? (
           <p className="small text-body-secondary mb-0">{t('settings.blocked_none')}</p>
         ) : null}
-        <ul className="list-unstyled mb-0" data-testid="blocked-members">
-          {(blocked ?? []).map((member) => (
-            <li key={member.id} className="d-flex justify-content-between align-items-center py-1">
-              <Link to={`/members/${member.id}`}>{member.name}</Link>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                onClick={async () => {
-                  const answer = await apiRequest<BlockedListResponse>('DELETE', '/api/blocks.php', {
-                    profile_id: member.id,
-                  });
-                  setBlocked(answer.blocked);
-                }}
-              >
-                {t('member_profile.unblock')}
-              </button>
-            </li>
+        <ul className="list-unstyled mb-0 blocked-members" data-testid="blocked-members">
+          {props.blocked.map((member) => (
+            <BlockedMemberItem key={member.id} member={member} redirect={props.redirect ?? '/settings#blocked'} />
           ))}
         </ul>
       </div>
     </section>
+  );
+}
+
+function BlockedMemberItem(props: { member: BlockedMember; redirect: string }) {
+  const { t } = useI18n();
+  const fetcher = useFetcher();
+  const { member } = props;
+  return (
+    <li className="d-flex justify-content-between align-items-center gap-2 py-1">
+      <Link to={`/members/${member.id}`}>{member.name}</Link>
+      <fetcher.Form method="post" action="/blocks">
+        <input type="hidden" name="intent" value="unblock" />
+        <input type="hidden" name="profile_id" value={member.id} />
+        <input type="hidden" name="redirect" value={props.redirect} />
+        <button type="submit" className="btn btn-outline-secondary" disabled={fetcher.state !== 'idle'}>
+          {t('member_profile.unblock')}
+        </button>
+      </fetcher.Form>
+    </li>
   );
 }

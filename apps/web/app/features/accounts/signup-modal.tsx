@@ -5,16 +5,19 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { subscribeToMediaQuery } from '../../lib/media-query.ts';
 import { useRootData } from '../../lib/root-data.ts';
 
-// Loaded when the modal opens: the form brings zod, which no page needs on first load.
+// Its own chunk, loaded when the modal opens: the form brings zod, which no page needs on first load. The server
+// renders it in place (a page without script, or a link with `?signup=modal`).
 const SignupForm = lazy(() => import('./signup-form.tsx').then((module) => ({ default: module.SignupForm })));
 
 const signupModalParam = 'signup';
 
-/** On a smartphone signup opens as a modal over the page (`?signup=modal`); on a desktop it is the /signup page. */
-function signupHref(search = ''): string {
+/** The current page with the signup modal open (`?signup=modal`), or without it. */
+function withSignupModal(search: string, open: boolean): string {
   const params = new URLSearchParams(search);
-  params.set(signupModalParam, 'modal');
-  return `?${params.toString()}`;
+  if (open) params.set(signupModalParam, 'modal');
+  else params.delete(signupModalParam);
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
 const smartphoneQuery = '(max-width: 767.98px)';
@@ -30,19 +33,22 @@ export function useSmartphone(): boolean | null {
   return useSyncExternalStore(subscribeToWidth, isSmartphone, () => null);
 }
 
+/** The signup form over the page while `?signup=modal` is set; the server renders it open, script or not. */
 export function SignupModal() {
   const { t } = useI18n();
   const { user } = useRootData();
   const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   if (user || params.get(signupModalParam) !== 'modal') return null;
-  const close = () => {
-    const next = new URLSearchParams(params);
-    next.delete(signupModalParam);
-    navigate({ search: next.toString() }, { replace: true, preventScrollReset: true });
-  };
+  const closeHref = location.pathname + withSignupModal(location.search, false);
   return (
-    <Modal id="signup-modal" title={t('signup.title')} onClose={close}>
+    <Modal
+      id="signup-modal"
+      title={t('signup.title')}
+      closeHref={closeHref}
+      onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
+    >
       <p className="text-body-secondary">{t('signup.intro')}</p>
       <Suspense fallback={<p className="placeholder-glow" aria-busy="true" />}>
         <SignupForm />
@@ -51,20 +57,19 @@ export function SignupModal() {
   );
 }
 
-/** A signup button: the page on a desktop, the modal on a smartphone. */
+/**
+ * A signup button: on a smartphone the page /signup (spec), elsewhere the modal over the current page. The server
+ * picks from the request (root data), so the link is right before and without script.
+ */
 export function SignupLink(props: { className: string; children: ReactNode; testId?: string }) {
+  const { smartphone } = useRootData();
   const location = useLocation();
-  const navigate = useNavigate();
   return (
     <Link
       className={props.className}
-      to="/signup"
+      to={smartphone ? '/signup' : withSignupModal(location.search, true)}
+      preventScrollReset={!smartphone}
       data-testid={props.testId}
-      onClick={(event) => {
-        if (!isSmartphone()) return;
-        event.preventDefault();
-        navigate(signupHref(location.search), { preventScrollReset: true });
-      }}
     >
       {props.children}
     </Link>

@@ -1,237 +1,153 @@
-import type { OwnPhoto, OwnPhotosResponse, OwnProfile } from '@app/shared/profiles/profile-update';
-import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
+import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
 import { countryRegions } from '@app/shared/sites/regions-data';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
-import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { type FormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { useApiErrorText } from '../../lib/use-api-error-text.ts';
-import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { AboutFields, PersonalFields, readProfileForm } from './profile-fields.tsx';
+import { AboutFields, PersonalFields } from './profile-fields.tsx';
 
-type Note = { tone: 'success' | 'danger'; text: string } | null;
+/** The own profile's parts, each a form of its own with an anchor a member can be sent to (`/profile#about`). */
+const profileSections = ['personal', 'living-area', 'about'] as const;
+export type ProfileSection = (typeof profileSections)[number];
 
-/** Own photos: add (file or camera), choose the main photo, delete; the membership's limit is shown. */
-export function PhotoManager() {
+/** What the /profile action answered, for the section whose form was sent. */
+export type ProfileAnswer = { section: string; saved?: boolean; errors?: FormErrors } | undefined;
+
+/**
+ * One section of the own profile: a form posting to the /profile action (it works before and without script),
+ * with its own save button, pending state and answer.
+ */
+function SectionForm(props: { section: ProfileSection; title: string; answer: ProfileAnswer; children: ReactNode }) {
   const { t } = useI18n();
-  const user = useSessionUser();
-  const errorText = useApiErrorText();
-  const [photos, setPhotos] = useState<OwnPhoto[]>([]);
-  const [note, setNote] = useState<Note>(null);
-  const [busy, setBusy] = useState(false);
-  const limit = user?.paid_user ? premiumPhotoLimit : freePhotoLimit;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; errorText only formats a failure
-  useEffect(() => {
-    apiRequest<OwnPhotosResponse>('GET', '/api/photos.php')
-      .then((answer) => setPhotos(answer.photos))
-      .catch((error) => setNote({ tone: 'danger', text: errorText(error) }));
-  }, []);
-
-  async function run(action: () => Promise<OwnPhotosResponse>, success: string) {
-    setBusy(true);
-    try {
-      setPhotos((await action()).photos);
-      setNote({ tone: 'success', text: success });
-    } catch (error) {
-      setNote({ tone: 'danger', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    setNote({ tone: 'success', text: t('own_profile.uploading') });
-    await run(async () => {
-      await apiUpload('/api/photos.php', file);
-      return apiRequest<OwnPhotosResponse>('GET', '/api/photos.php');
-    }, t('own_profile.uploaded'));
-    input.value = '';
-  }
-
+  const navigation = useNavigation();
+  const answer = props.answer?.section === props.section ? props.answer : undefined;
+  const errors = useFormErrorTexts(answer?.errors);
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('section') === props.section;
   return (
-    <section className="card mb-3" aria-labelledby="own-photos" id="photos">
+    <section className="card mb-3 profile-section" id={props.section} aria-labelledby={`${props.section}-title`}>
       <div className="card-body">
-        <h2 className="h5" id="own-photos">
-          {t('own_profile.photos_title')}
+        <h2 className="h5" id={`${props.section}-title`}>
+          {props.title}
         </h2>
-        <p className="small text-body-secondary">{t('own_profile.photos_intro')}</p>
-        {note ? (
-          <div
-            className={`alert alert-${note.tone} py-2`}
-            role={note.tone === 'danger' ? 'alert' : 'status'}
-            data-testid="photo-note"
-          >
-            {note.text}
-          </div>
-        ) : null}
-        <ul className="own-photos" data-testid="own-photos">
-          {photos.map((photo) => (
-            <li key={photo.id}>
-              <img src={photo.thumb} alt="" width={120} height={120} />
-              {photo.is_main ? <span className="badge text-bg-primary">{t('own_profile.main')}</span> : null}
-              {photo.status === 'pending' ? (
-                <span className="badge text-bg-warning">{t('own_profile.pending')}</span>
-              ) : null}
-              <div className="own-photo-actions">
-                {!photo.is_main && photo.status === 'active' ? (
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm p-0"
-                    disabled={busy}
-                    onClick={() =>
-                      run(() => apiRequest('PUT', '/api/photos.php', { id: photo.id }), t('settings.saved'))
-                    }
-                  >
-                    {t('own_profile.make_main')}
-                  </button>
-                ) : null}
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0 text-danger"
-                  disabled={busy}
-                  onClick={() =>
-                    run(() => apiRequest('DELETE', '/api/photos.php', { id: photo.id }), t('own_profile.deleted'))
-                  }
-                >
-                  {t('own_profile.delete')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p className="small text-body-secondary mb-2">
-          {t('own_profile.limit', { count: Math.max(0, limit - photos.length) })}
-        </p>
-        <label className="btn btn-outline-primary" htmlFor="own-photo-input">
-          {t('own_profile.add_photo')}
-        </label>
-        <input
-          id="own-photo-input"
-          className="visually-hidden"
-          type="file"
-          accept="image/*"
-          onChange={upload}
-          disabled={busy}
-        />
+        <Form method="post" action={`/profile#${props.section}`} noValidate preventScrollReset>
+          <input type="hidden" name="section" value={props.section} />
+          {props.children}
+          {errors.form ? (
+            <p className="text-danger small" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t('own_profile.saving') : t('own_profile.save')}
+          </button>
+          {answer?.saved ? (
+            <p className="small mt-2 mb-0 text-success" role="status" data-testid="profile-note">
+              {t('own_profile.saved')}
+            </p>
+          ) : null}
+        </Form>
       </div>
     </section>
   );
 }
 
-/** Every field of the own profile, the living area included. */
-export function ProfileDetailsForm(props: { profile: OwnProfile }) {
+/** Personal details, living area, and about me with interests: the own profile's fields in three short forms. */
+export function ProfileSections(props: { profile: OwnProfile; answer: ProfileAnswer }) {
+  const { t } = useI18n();
+  const { profile, answer } = props;
+  const errorsOf = (section: ProfileSection) => (answer?.section === section ? answer.errors : undefined);
+  const personalErrors = useFormErrorTexts(errorsOf('personal'));
+  const aboutErrors = useFormErrorTexts(errorsOf('about'));
+  return (
+    <>
+      <SectionForm section="personal" title={t('own_profile.details_title')} answer={answer}>
+        <PersonalFields profile={profile} idPrefix="own" errors={personalErrors} />
+      </SectionForm>
+      <SectionForm section="living-area" title={t('own_profile.living_area')} answer={answer}>
+        <LivingAreaFields profile={profile} errors={errorsOf('living-area')} />
+      </SectionForm>
+      <SectionForm section="about" title={t('own_profile.about_title')} answer={answer}>
+        <AboutFields profile={profile} idPrefix="own" errors={aboutErrors} />
+      </SectionForm>
+    </>
+  );
+}
+
+/** Country, region and town; "use my location" fills them in from the browser's position. */
+function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | undefined }) {
   const { t, locale } = useI18n();
   const { settings } = useRootData();
-  const errorText = useApiErrorText();
-  const [country, setCountry] = useState(props.profile.country);
-  const [note, setNote] = useState<Note>(null);
+  const errors = useFormErrorTexts(props.errors);
+  const { profile } = props;
+  const [country, setCountry] = useState(profile.country);
+  const [found, setFound] = useState<string | null>(null);
   // A place found from the browser's position; its number remounts the region and city fields with it.
   const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = readProfileForm(event.currentTarget, true);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setNote({ tone: 'danger', text: t(`errors.${issue.message}`, { field: String(issue.path[0]) }) });
-      return;
-    }
-    try {
-      await apiRequest('PUT', '/api/profile.php', parsed.data);
-      setNote({ tone: 'success', text: t('own_profile.saved') });
-    } catch (error) {
-      setNote({ tone: 'danger', text: errorText(error) });
-    }
-  }
-
   return (
-    <section className="card mb-3" aria-labelledby="own-details">
-      <div className="card-body">
-        <h2 className="h5" id="own-details">
-          {t('own_profile.details_title')}
-        </h2>
-        <form method="post" noValidate onSubmit={onSubmit}>
-          <PersonalFields profile={props.profile} idPrefix="own" />
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">{t('own_profile.living_area')}</legend>
-            <FormField id="own-country" label={t('own_profile.country')} control="form-select">
-              {(control) => (
-                <select
-                  {...control}
-                  name="country"
-                  value={country}
-                  onChange={(event) => setCountry(event.target.value)}
-                >
-                  {settings.countries.map((code) => (
-                    <option key={code} value={code}>
-                      {countryNames.of(code)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField id="own-region" label={t('own_profile.region')} control="form-select">
-              {(control) => (
-                <select
-                  {...control}
-                  name="region"
-                  key={`${country}-${located?.n ?? 0}`}
-                  defaultValue={
-                    located?.country === country
-                      ? (located.region ?? '')
-                      : country === props.profile.country
-                        ? (props.profile.region ?? '')
-                        : ''
-                  }
-                >
-                  <option value="">{t('own_profile.region_none')}</option>
-                  {(countryRegions[country]?.regions ?? []).map((region) => (
-                    <option key={region.code} value={region.code}>
-                      {region.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField id="own-city" label={t('own_profile.city')}>
-              {(control) => (
-                <input
-                  {...control}
-                  key={located?.n ?? 0}
-                  name="city"
-                  maxLength={80}
-                  defaultValue={located?.city ?? props.profile.city ?? ''}
-                />
-              )}
-            </FormField>
-            <LocateButton
-              label={t('geo.use_location')}
-              onPlace={(place) => {
-                setCountry(place.country);
-                setLocated({ ...place, n: (located?.n ?? 0) + 1 });
-                setNote({ tone: 'success', text: t('geo.filled_in', { place: place.city }) });
-              }}
-            />
-          </fieldset>
-          <AboutFields profile={props.profile} idPrefix="own" />
-          <button type="submit" className="btn btn-primary mt-3">
-            {t('own_profile.save')}
-          </button>
-          {note ? (
-            <p className={`small mt-2 mb-0 text-${note.tone}`} role="status" data-testid="profile-note">
-              {note.text}
-            </p>
-          ) : null}
-        </form>
-      </div>
-    </section>
+    <>
+      <FormField id="own-country" label={t('own_profile.country')} control="form-select" error={errors.country}>
+        {(control) => (
+          <select {...control} name="country" value={country} onChange={(event) => setCountry(event.target.value)}>
+            {settings.countries.map((code) => (
+              <option key={code} value={code}>
+                {countryNames.of(code)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="own-region" label={t('own_profile.region')} control="form-select" error={errors.region}>
+        {(control) => (
+          <select
+            {...control}
+            name="region"
+            key={`${country}-${located?.n ?? 0}`}
+            defaultValue={
+              located?.country === country
+                ? (located.region ?? '')
+                : country === profile.country
+                  ? (profile.region ?? '')
+                  : ''
+            }
+          >
+            <option value="">{t('own_profile.region_none')}</option>
+            {(countryRegions[country]?.regions ?? []).map((region) => (
+              <option key={region.code} value={region.code}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="own-city" label={t('own_profile.city')} error={errors.city}>
+        {(control) => (
+          <input
+            {...control}
+            key={located?.n ?? 0}
+            name="city"
+            maxLength={80}
+            defaultValue={located?.city ?? profile.city ?? ''}
+          />
+        )}
+      </FormField>
+      <LocateButton
+        label={t('geo.use_location')}
+        onPlace={(place) => {
+          setCountry(place.country);
+          setLocated({ ...place, n: (located?.n ?? 0) + 1 });
+          setFound(t('geo.filled_in', { place: place.city }));
+        }}
+      />
+      {found ? (
+        <p className="small text-success" role="status" data-testid="location-note">
+          {found}
+        </p>
+      ) : null}
+    </>
   );
 }

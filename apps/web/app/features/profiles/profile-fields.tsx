@@ -10,7 +10,6 @@ import {
   tattooOptions,
 } from '@app/shared/profiles/profile-fields';
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
-import { profileUpdateSchema } from '@app/shared/profiles/profile-update';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -26,7 +25,11 @@ export const personalFields = [
 ] as const;
 
 /** The selects of the personal details (complete-signup step 1 and the own profile). */
-export function PersonalFields(props: { profile: OwnProfile; idPrefix: string }) {
+export function PersonalFields(props: {
+  profile: OwnProfile;
+  idPrefix: string;
+  errors?: Partial<Record<string, string>>;
+}) {
   const { t } = useI18n();
   return (
     <>
@@ -35,6 +38,7 @@ export function PersonalFields(props: { profile: OwnProfile; idPrefix: string })
           key={field}
           id={`${props.idPrefix}-${field}`}
           label={t(`complete_signup.${field}`)}
+          error={props.errors?.[field]}
           control="form-select"
         >
           {(control) => (
@@ -54,11 +58,19 @@ export function PersonalFields(props: { profile: OwnProfile; idPrefix: string })
 }
 
 /** About me and the interest chips (complete-signup step 2 and the own profile). */
-export function AboutFields(props: { profile: OwnProfile; idPrefix: string }) {
+export function AboutFields(props: {
+  profile: OwnProfile;
+  idPrefix: string;
+  errors?: Partial<Record<string, string>>;
+}) {
   const { t } = useI18n();
   return (
     <>
-      <FormField id={`${props.idPrefix}-about`} label={t('complete_signup.about_me')}>
+      <FormField
+        id={`${props.idPrefix}-about`}
+        label={t('complete_signup.about_me')}
+        error={props.errors?.about_me ?? props.errors?.interests}
+      >
         {(control) => (
           <textarea {...control} name="about_me" rows={5} maxLength={2000} defaultValue={props.profile.about_me} />
         )}
@@ -84,15 +96,17 @@ export function AboutFields(props: { profile: OwnProfile; idPrefix: string }) {
 }
 
 /**
- * Reads a profile form into the shared update schema; an empty select means "not given", and an interests field
- * set without ticks means "none".
+ * A profile form's values as the shared update schema reads them: an empty select means "not given" and is left
+ * out, while an emptied region, city or about-me clears it. A form with the about-me field also holds the interest
+ * ticks, so none ticked there means "none".
  */
-export function readProfileForm(form: HTMLFormElement, withInterests: boolean) {
+export function readProfileValues(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [key, value] of new FormData(form).entries()) {
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== 'string' || key === 'section') continue;
     if (key === 'interests') values.interests = [...((values.interests as string[]) ?? []), value];
-    else if (value !== '' || key === 'region' || key === 'city') values[key] = value;
+    else if (value !== '' || key === 'region' || key === 'city' || key === 'about_me') values[key] = value;
   }
-  if (withInterests && !values.interests) values.interests = [];
-  return profileUpdateSchema.safeParse(values);
+  if (form.has('about_me') && !values.interests) values.interests = [];
+  return values;
 }

@@ -1,4 +1,4 @@
-import { languageMenu } from '@app/shared/i18n/language-menu';
+import { languageMenuFor } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useFetcher, useLocation } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
@@ -7,60 +7,68 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
-/** The language dropdown: languages grouped per country; a choice re-renders the page without a reload. */
+/**
+ * The language menu: languages grouped per country, the visitor's own country first. Each choice is a form that
+ * posts to /lang, so it works without script; with script the page re-renders without a reload.
+ */
 export function LanguageMenu() {
   const { t, locale } = useI18n();
   const { chosenCountry, visitorCountry, user } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const entries = languageMenuFor(visitorCountry);
   const offers = (country: string | null) =>
-    languageMenu.some((entry) => entry.country === country && entry.locales.includes(locale));
+    entries.some((entry) => entry.country === country && entry.locales.includes(locale));
   const activeCountry =
-    [chosenCountry, visitorCountry].find(offers) ??
-    languageMenu.find((entry) => entry.locales.includes(locale))?.country;
+    [chosenCountry, visitorCountry].find(offers) ?? entries.find((entry) => entry.locales.includes(locale))?.country;
+  const redirectTo = location.pathname + location.search;
 
   return (
     <Dropdown
       testId="language-menu"
       align="end"
-      buttonLabel={t('nav.language')}
-      buttonClassName="btn btn-link nav-link dropdown-toggle language-toggle"
+      summaryClassName="btn btn-link nav-link dropdown-toggle language-toggle"
       label={
         <>
           <Icon name="globe" />
           <span className="ms-1">{locale.toUpperCase()}</span>
+          <span className="visually-hidden">, {t('nav.language')}</span>
         </>
       }
     >
       {(close) => (
         <div className="language-menu">
-          {languageMenu.map((entry) => (
+          {entries.map((entry) => (
             <div key={entry.country} className="language-menu-group">
               <p className="dropdown-header">{countryNames.of(entry.country)}</p>
               {entry.locales.map((code) => {
                 const current = code === locale && entry.country === activeCountry;
                 return (
-                  <button
+                  <fetcher.Form
                     key={code}
-                    type="button"
-                    lang={code}
-                    className={`dropdown-item${current ? ' active' : ''}`}
-                    aria-current={current ? 'true' : undefined}
-                    data-locale={code}
-                    data-country={entry.country}
-                    onClick={() => {
+                    method="post"
+                    action="/lang"
+                    onSubmit={() => {
                       // A member's language is kept on the account too; failing that is not worth an error.
                       if (user) apiRequest('PUT', '/api/user.php', { language: code }).catch(() => undefined);
-                      fetcher.submit(
-                        { locale: code, country: entry.country, redirectTo: location.pathname + location.search },
-                        { method: 'post', action: '/lang' },
-                      );
                       close();
                     }}
                   >
-                    {localeInfo[code].nativeName}
-                  </button>
+                    <input type="hidden" name="locale" value={code} />
+                    <input type="hidden" name="country" value={entry.country} />
+                    <input type="hidden" name="redirectTo" value={redirectTo} />
+                    <button
+                      type="submit"
+                      lang={code}
+                      className={`dropdown-item${current ? ' active' : ''}`}
+                      aria-current={current ? 'true' : undefined}
+                      data-locale={code}
+                      data-country={entry.country}
+                    >
+                      {localeInfo[code].nativeName}
+                    </button>
+                  </fetcher.Form>
                 );
               })}
             </div>

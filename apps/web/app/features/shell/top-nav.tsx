@@ -123,7 +123,6 @@ function MemberNav(props: { user: SessionUser }) {
             <Dropdown
               testId="account-menu"
               align="end"
-              buttonLabel={t('nav.account')}
               label={
                 <>
                   {thumb ? (
@@ -131,7 +130,9 @@ function MemberNav(props: { user: SessionUser }) {
                   ) : (
                     <Icon name="person-circle" />
                   )}
+                  {/* The name is shown from lg up; the accessible name always has it, then what the menu is. */}
                   <span className="nav-text ms-1">{user.profile.name}</span>
+                  <span className="visually-hidden">, {t('nav.account')}</span>
                 </>
               }
             >

@@ -1,9 +1,16 @@
-import { type ComplaintResponse, complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
-import { type FormEvent, useState } from 'react';
+import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
+import { data, Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import {
+  checkInBrowser,
+  findFormErrors,
+  parseSubmission,
+  readFormValues,
+  refuseWithError,
+  useFormErrorTexts,
+} from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { Route } from './+types/complaints';
 
@@ -12,41 +19,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteName: c.settings.name, supportEmail: c.settings.support_email };
 }
 
-type FieldErrors = Partial<Record<'name' | 'email' | 'category' | 'profile' | 'message' | 'form', string>>;
-
-export default function Complaints({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const [reference, setReference] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const input = Object.fromEntries(form.entries());
-    const parsed = complaintInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'form') as keyof FieldErrors;
-        next[field] ??= t(`errors.${issue.message}`, { field });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const answer = await apiRequest<ComplaintResponse>('POST', '/api/complaints.php', parsed.data);
-      setReference(answer.complaint.reference);
-    } catch (error) {
-      const message = error instanceof ApiRequestError ? error.message : t('errors.internal_error');
-      const field = error instanceof ApiRequestError ? (error.field as keyof FieldErrors | undefined) : undefined;
-      setErrors(field && field !== 'form' ? { [field]: message } : { form: message });
-    } finally {
-      setSending(false);
-    }
+/** POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const values = readFormValues(await request.formData());
+  const submission = parseSubmission(complaintInputSchema, values);
+  // A page sent back without script shows what was typed again: the values go with the errors.
+  if (!submission.ok) return data({ errors: submission.errors, values }, { status: 400 });
+  try {
+    const complaint = await context.get(webContext).services.moderation.submitComplaint(submission.value);
+    return { reference: complaint.reference };
+  } catch (error) {
+    const refused = refuseWithError(error);
+    return data({ ...refused.data, values }, { status: refused.init?.status ?? 400 });
   }
+}
+
+export const clientAction = checkInBrowser(complaintInputSchema);
+
+export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const errors = useFormErrorTexts(findFormErrors(actionData));
+  const sending = useNavigation().state === 'submitting';
+  const answer = actionData as { reference?: string; values?: Record<string, unknown> } | undefined;
+  const typed = (field: string) => {
+    const value = answer?.values?.[field];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const reference = answer?.reference ?? null;
 
   if (reference) {
     return (
@@ -65,17 +64,19 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
       <PageTitle title={`${t('complaints.title')} · ${loaderData.siteName}`} />
       <h1>{t('complaints.title')}</h1>
       <p>{t('complaints.intro', { support_email: loaderData.supportEmail })}</p>
-      <form method="post" noValidate onSubmit={onSubmit} className="complaint-form">
+      <Form method="post" noValidate className="complaint-form">
         {errors.form ? (
           <div className="alert alert-danger" role="alert">
             {errors.form}
           </div>
         ) : null}
         <FormField id="complaint-name" label={t('complaints.name')} error={errors.name}>
-          {(control) => <input {...control} name="name" autoComplete="name" />}
+          {(control) => <input {...control} name="name" autoComplete="name" defaultValue={typed('name')} />}
         </FormField>
         <FormField id="complaint-email" label={t('complaints.email')} error={errors.email}>
-          {(control) => <input {...control} name="email" type="email" autoComplete="email" />}
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" defaultValue={typed('email')} />
+          )}
         </FormField>
         <FormField
           id="complaint-category"
@@ -84,7 +85,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
           control="form-select"
         >
           {(control) => (
-            <select {...control} name="category" defaultValue="">
+            <select {...control} name="category" defaultValue={typed('category') ?? ''}>
               <option value="" disabled>
                 {t('complaints.choose_category')}
               </option>
@@ -102,15 +103,17 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
           help={t('complaints.profile_help')}
           error={errors.profile}
         >
-          {(control) => <input {...control} name="profile" />}
+          {(control) => <input {...control} name="profile" defaultValue={typed('profile')} />}
         </FormField>
         <FormField id="complaint-message" label={t('complaints.message')} error={errors.message}>
-          {(control) => <textarea {...control} name="message" rows={6} maxLength={5000} />}
+          {(control) => (
+            <textarea {...control} name="message" rows={6} maxLength={5000} defaultValue={typed('message')} />
+          )}
         </FormField>
         <button type="submit" className="btn btn-primary" disabled={sending}>
           {sending ? t('common.sending') : t('complaints.submit')}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -1,18 +1,19 @@
 import { Icon } from '../../components/ui/icon.tsx';
-import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { SignupLink } from '../../features/accounts/signup-modal.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, settings, siteOrigin } = context.get(webContext);
+  const { services, settings, siteOrigin, user } = context.get(webContext);
   const members = await services.profiles.findShowcaseMembers(12);
   return {
     members,
     siteOrigin,
+    loggedIn: user !== null,
     site: {
       name: settings.name,
       domain: settings.domain,
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   };
 }
+
+// A visitor's home page is plain HTML; a member's has the shell's live parts (messages, session).
+export const handle = defineRouteHandle<{ loggedIn: boolean }>({ noScript: (data) => data?.loggedIn === false });
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
@@ -45,7 +49,6 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 const homeTitle = (data: Route.ComponentProps['loaderData']) => `${data.site.name} · ${data.site.indexTitle}`;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useDocumentTitle(homeTitle(loaderData));
   const { t } = useI18n();
   const { site, members } = loaderData;
   const { user } = useRootData();

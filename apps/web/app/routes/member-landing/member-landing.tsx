@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/member-landing';
 import { loadSignupTarget } from './target-loader.ts';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadSignupTarget(context, request, params.id);
 }
+
+export const handle = defineRouteHandle({ noScript: true });
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -25,7 +27,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const landingTitle = (data: Route.ComponentProps['loaderData']) => `${data.member.name} · ${data.siteName}`;
 
 export default function MemberLanding({ loaderData }: Route.ComponentProps) {
-  useDocumentTitle(landingTitle(loaderData));
   const { t } = useI18n();
   const { member } = loaderData;
   return (

@@ -1,18 +1,19 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { isErrorCode } from '@app/shared/errors/error-codes';
 import { parseIdParam } from '@app/shared/input';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
-import { data, Link, useNavigate } from 'react-router';
+import { data, Link, useFetcher, useSearchParams } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
 import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
 import { personalFields } from '../../features/profiles/profile-fields.tsx';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/member-profile';
 
 const detailFields = personalFields.map(([field]) => field);
@@ -59,26 +60,14 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
   useDocumentTitle(profileTitle(loaderData.member, loaderData.siteName));
   const { t } = useI18n();
   const user = useSessionUser();
-  const navigate = useNavigate();
   const { member } = loaderData;
   const [current, setCurrent] = useState(0);
-  const [blocking, setBlocking] = useState(false);
-  const [blockError, setBlockError] = useState<string | null>(null);
+  const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   const photo = member.photos[current];
   const regionName = member.living_area?.region
     ? countryRegions[member.living_area.country]?.regions.find((region) => region.code === member.living_area?.region)
         ?.name
     : null;
-
-  async function changeBlock(block: boolean) {
-    try {
-      await apiRequest(block ? 'POST' : 'DELETE', '/api/blocks.php', { profile_id: member.id });
-      if (block) navigate('/members');
-      else navigate('.', { replace: true });
-    } catch (error) {
-      setBlockError(error instanceof ApiRequestError ? error.message : t('errors.internal_error'));
-    }
-  }
 
   return (
     <main className="container member-profile">
@@ -97,8 +86,12 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
               {photo.locked ? (
                 <div className="member-photo-lock" data-testid="photo-locked">
                   <p>{user ? t('member_profile.locked_free') : t('member_profile.locked_visitor')}</p>
-                  {user ? null : (
-                    <Link className="btn btn-light btn-sm" to={`/login?redirect=/members/${member.id}`}>
+                  {user ? (
+                    <Link className="btn btn-light" to={premiumPath} data-testid="photo-locked-premium">
+                      {t('member_profile.get_premium')}
+                    </Link>
+                  ) : (
+                    <Link className="btn btn-light" to={`/login?redirect=/members/${member.id}`}>
                       {t('member_profile.login')}
                     </Link>
                   )}
@@ -141,6 +134,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
               {[member.living_area.city, regionName].filter(Boolean).join(', ')}
             </p>
           ) : null}
+          {!user && !member.is_own ? <VisitorSignupPrompt memberId={member.id} name={member.name} /> : null}
           {member.about_me ? (
             <>
               <h2 className="h6">{t('member_profile.about_me')}</h2>
@@ -172,43 +166,86 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
             </>
           ) : null}
           {user && !member.is_own ? (
-            <div className="mt-4">
-              {member.blocked_by_viewer ? (
-                <>
-                  <p className="small text-body-secondary">{t('member_profile.blocked_note')}</p>
-                  <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => changeBlock(false)}>
-                    {t('member_profile.unblock')}
-                  </button>
-                </>
-              ) : (
-                <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setBlocking(true)}>
-                  {t('member_profile.block')}
-                </button>
-              )}
-            </div>
+            <BlockForms memberId={member.id} name={member.name} blocked={member.blocked_by_viewer} />
           ) : null}
         </section>
       </div>
-      {blocking ? (
-        <Modal
-          id="block-user-modal"
-          title={t('member_profile.block_title', { name: member.name })}
-          onClose={() => setBlocking(false)}
-          footer={
-            <>
-              <button type="button" className="btn btn-outline-secondary" onClick={() => setBlocking(false)}>
-                {t('member_profile.cancel')}
-              </button>
-              <button type="button" className="btn btn-danger" onClick={() => changeBlock(true)}>
-                {t('member_profile.block_confirm')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('member_profile.block_body', { name: member.name })}</p>
-          {blockError ? <p className="text-danger small">{blockError}</p> : null}
-        </Modal>
-      ) : null}
     </main>
+  );
+}
+
+/** What a visitor gets by signing up, with this member as the signup's target. */
+function VisitorSignupPrompt(props: { memberId: number; name: string }) {
+  const { t } = useI18n();
+  return (
+    <aside className="card mb-3 visitor-signup" data-testid="visitor-signup">
+      <div className="card-body">
+        <h2 className="h5">{t('member_profile.signup_title', { name: props.name })}</h2>
+        <ul className="visitor-signup-list">
+          <li>
+            <Icon name="chat-dots" /> {t('member_profile.signup_chat', { name: props.name })}
+          </li>
+          <li>
+            <Icon name="heart" /> {t('member_profile.signup_like', { name: props.name })}
+          </li>
+          <li>
+            <Icon name="check-circle" /> {t('member_profile.signup_photos', { name: props.name })}
+          </li>
+        </ul>
+        <Link className="btn btn-primary" to={`/members/${props.memberId}/signup`}>
+          {t('member_profile.signup_button')}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * Block (behind a confirmation that opens in place, without script too) or unblock: forms posting to /blocks. After
+ * a block the member goes back to the search; an unblock comes back here.
+ */
+function BlockForms(props: { memberId: number; name: string; blocked: boolean }) {
+  const { t } = useI18n();
+  const fetcher = useFetcher();
+  const [params] = useSearchParams();
+  const code = params.get('block_error');
+  const errors = useFormErrorTexts(code && isErrorCode(code) ? { form: { code } } : undefined);
+  const busy = fetcher.state !== 'idle';
+  const fields = (intent: 'block' | 'unblock') => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="profile_id" value={props.memberId} />
+      <input type="hidden" name="redirect" value={intent === 'block' ? '/members' : `/members/${props.memberId}`} />
+    </>
+  );
+  return (
+    <div className="mt-4 member-block">
+      {errors.form ? (
+        <p className="text-danger small" role="alert" data-testid="block-error">
+          {errors.form}
+        </p>
+      ) : null}
+      {props.blocked ? (
+        <fetcher.Form method="post" action="/blocks">
+          <p className="small text-body-secondary">{t('member_profile.blocked_note')}</p>
+          {fields('unblock')}
+          <button type="submit" className="btn btn-outline-secondary" disabled={busy}>
+            {t('member_profile.unblock')}
+          </button>
+        </fetcher.Form>
+      ) : (
+        <details className="member-block-confirm">
+          <summary className="btn btn-outline-danger">{t('member_profile.block')}</summary>
+          <fetcher.Form method="post" action="/blocks" className="card card-body mt-2">
+            <h2 className="h6">{t('member_profile.block_title', { name: props.name })}</h2>
+            <p className="small">{t('member_profile.block_body', { name: props.name })}</p>
+            {fields('block')}
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {t('member_profile.block_confirm')}
+            </button>
+          </fetcher.Form>
+        </details>
+      )}
+    </div>
   );
 }

@@ -1,30 +1,43 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
-import { memberSearchQuerySchema } from '@app/shared/search/member-search';
+import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
+import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/members';
 
-const searchParameters = ['gender', 'country', 'region', 'min_age', 'max_age', 'cursor', 'trafficsource'] as const;
+const filterParameters = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
+const searchParameters = [...filterParameters, 'cursor', 'trafficsource'] as const;
+/** Every filter named and empty: everyone, not the member's own start. */
+const anyFilterPath = `/members?${filterParameters.map((key) => `${key}=`).join('&')}`;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
   const url = new URL(request.url);
   // Only the search's own parameters: the address may also carry tracking or router parameters.
-  const raw = Object.fromEntries(
+  const raw: Record<string, string> = Object.fromEntries(
     searchParameters.flatMap((key) => {
       const value = url.searchParams.get(key);
       return value ? [[key, value]] : [];
     }),
   );
-  const parsed = memberSearchQuerySchema.safeParse(raw);
+  // A member's search starts from their own answers unless the address names a filter (an empty one means "any").
+  const named = filterParameters.some((key) => url.searchParams.has(key));
+  const start: Partial<MemberSearchQuery> = c.user && !named ? await c.services.profiles.findSearchStart() : {};
+  // Every filter, "" for any: the form shows them and the next page's address names them all, so it keeps them.
+  const filters = Object.fromEntries(
+    filterParameters.map((key) => [key, named ? (raw[key] ?? '') : String(start[key] ?? '')]),
+  ) as Record<(typeof filterParameters)[number], string>;
+  const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...chosen });
   const t = (key: string) => c.messages[key] ?? key;
   const base = {
     siteName: c.settings.name,
@@ -32,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     searchFields: c.settings.search_fields,
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
+    filters,
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
@@ -77,7 +91,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const chosenCountry = params.get('country') ?? '';
+  const user = useSessionUser();
+  const signupAvailable = usePathAvailable('/signup');
+  const { filters } = loaderData;
+  const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
   const countryRef = useRef<HTMLSelectElement>(null);
   // The form starts anew with every search; a country chosen before the page came alive still shows its regions.
@@ -89,7 +106,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const now = Date.now();
-  const nextParams = new URLSearchParams(params);
+  // The next page names every filter, those a member's search started from included.
+  const nextParams = new URLSearchParams(filters);
+  if (params.has('trafficsource')) nextParams.set('trafficsource', params.get('trafficsource')!);
   if (result?.next_cursor) nextParams.set('cursor', result.next_cursor);
   const card = (member: NonNullable<typeof result>['results'][number], index: number) => (
     <li key={member.id}>
@@ -111,7 +130,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         {fields.has('gender') ? (
           <div>
             <label htmlFor="search-gender">{t('members.gender')}</label>
-            <select id="search-gender" className="form-select" name="gender" defaultValue={params.get('gender') ?? ''}>
+            <select id="search-gender" className="form-select" name="gender" defaultValue={filters.gender}>
               <option value="">{t('members.gender_any')}</option>
               {genders.map((gender) => (
                 <option key={gender} value={gender}>
@@ -148,7 +167,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               id="search-region"
               className="form-select"
               name="region"
-              defaultValue={params.get('region') ?? ''}
+              defaultValue={filters.region}
               key={country}
             >
               <option value="">{t('members.region_any')}</option>
@@ -171,7 +190,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="min_age"
                 min={18}
                 max={99}
-                defaultValue={params.get('min_age') ?? ''}
+                defaultValue={filters.min_age}
               />
             </div>
             <div>
@@ -183,16 +202,17 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 name="max_age"
                 min={18}
                 max={99}
-                defaultValue={params.get('max_age') ?? ''}
+                defaultValue={filters.max_age}
               />
             </div>
           </div>
         ) : null}
+        {params.get('trafficsource') === '1' ? <input type="hidden" name="trafficsource" value="1" /> : null}
         <div className="search-actions">
           <button type="submit" className="btn btn-primary">
             {t('members.search')}
           </button>
-          <Link className="btn btn-outline-secondary" to="/members">
+          <Link className="btn btn-outline-secondary" to={anyFilterPath}>
             {t('members.reset')}
           </Link>
           {fields.has('country') ? (
@@ -201,7 +221,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               buttonClassName="btn btn-outline-secondary"
               label={t('geo.near_me')}
               onPlace={(place) => {
-                const near = new URLSearchParams(params);
+                const near = new URLSearchParams(filters);
                 near.delete('cursor');
                 near.set('country', place.country);
                 if (place.region && fields.has('region')) near.set('region', place.region);
@@ -243,6 +263,17 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                 {result.similar_results.map(card)}
               </ul>
             </section>
+          ) : null}
+          {!user && signupAvailable ? (
+            <aside className="card mt-4 search-signup" data-testid="search-signup">
+              <div className="card-body">
+                <h2 className="h5">{t('members.signup_title')}</h2>
+                <p>{t('members.signup_body')}</p>
+                <Link className="btn btn-primary" to="/signup">
+                  {t('members.signup_button')}
+                </Link>
+              </div>
+            </aside>
           ) : null}
         </>
       ) : null}

@@ -1,9 +1,9 @@
 import { createTranslator } from '@app/shared/i18n/translator';
 import { data } from 'react-router';
-import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { LegalText } from '../../features/legal/legal-text.tsx';
 import { legalValues } from '../../features/legal/legal-values.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/legal-page';
 
 const pageKeys: Record<string, string> = {
@@ -59,6 +59,8 @@ export async function loader({ context, params: _params, request }: Route.Loader
   };
 }
 
+export const handle = defineRouteHandle({ noScript: true });
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
@@ -69,7 +71,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { title, intro, sections, faq, page } = loaderData;
-  useDocumentTitle(`${title} · ${loaderData.siteName}`);
   return (
     <main className="container legal-page" data-page={page}>
       <h1>{title}</h1>

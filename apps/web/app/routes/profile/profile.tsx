@@ -1,34 +1,60 @@
-import type { AccountSettings } from '@app/shared/accounts/account-settings';
-import { useState } from 'react';
+import { profileUpdateSchema } from '@app/shared/profiles/profile-update';
+import { data, Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
-import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
-import {
-  EmailSection,
-  InvisibleSection,
-  NotificationSection,
-  PasswordSection,
-} from '../../features/accounts/settings-sections.tsx';
-import { PhotoManager, ProfileDetailsForm } from '../../features/profiles/own-profile-editor.tsx';
+import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own-profile-editor.tsx';
+// Not React.lazy: it is small and comes in this page's own chunk, and a lazy part would reach a browser without
+// script only through React's streaming script.
+import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
+import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
+import { parseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const [settings, profile] = await Promise.all([
-    c.services.accounts.findAccountSettings(),
+  const [profile, photos] = await Promise.all([
     c.services.profiles.findOwnProfile(),
+    c.services.profiles.listOwnPhotos(),
   ]);
-  return { settings: settings!, profile: profile!, user: c.user, siteName: c.settings.name };
+  return { profile: profile!, photos, user: c.user, siteName: c.settings.name };
 }
 
-/** /profile: the member's own profile and settings. */
-export default function Profile({ loaderData }: Route.ComponentProps) {
+function readSection(form: FormData) {
+  return String(form.get('section') ?? '');
+}
+
+/** POST /profile: one section of the own profile, by the rules of PUT /api/profile.php. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const c = requireMember(context, request);
+  const form = await request.formData();
+  const section = readSection(form);
+  const submission = parseSubmission(profileUpdateSchema, readProfileValues(form));
+  if (!submission.ok) return data({ section, errors: submission.errors }, { status: 400 });
+  try {
+    await c.services.profiles.updateOwnProfile(submission.value);
+  } catch (error) {
+    const refused = refuseWithError(error);
+    return data({ section, ...refused.data }, { status: refused.init?.status ?? 400 });
+  }
+  return { section, saved: true };
+}
+
+/** The same schema in the browser first: a mistake shows at once and costs no round trip. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  const submission = parseSubmission(profileUpdateSchema, readProfileValues(form));
+  if (!submission.ok) return { section: readSection(form), errors: submission.errors };
+  return serverAction();
+}
+
+/** /profile: the member's own photos and profile, in sections a link can open directly; settings are apart. */
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { user } = loaderData;
-  const [settings, setSettings] = useState<AccountSettings>(loaderData.settings);
+  const settingsAvailable = usePathAvailable('/settings');
   const photo = user.profile.main_image;
   return (
     <main className="container profile-page">
@@ -41,22 +67,35 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <Icon name="person-circle" />
           </span>
         )}
-        <div>
+        <div className="profile-header-text">
           <h1 className="h3 mb-0">{user.profile.name}</h1>
-          <p className="text-body-secondary mb-0">{settings.email}</p>
+          <Link to={`/members/${user.profile.id}`}>{t('own_profile.view_own')}</Link>
         </div>
       </header>
-      <PhotoManager />
-      <ProfileDetailsForm profile={loaderData.profile} />
-      <h2 className="h4 mt-4" id="settings">
-        {t('settings.title')}
-      </h2>
-      <NotificationSection settings={settings} onChange={setSettings} />
-      <InvisibleSection settings={settings} onChange={setSettings} />
-      <PasswordSection />
-      <EmailSection email={settings.email} />
-      <BlockedMembersSection />
-      <DeleteAccountSection onChange={setSettings} />
+      <nav className="profile-sections-nav" aria-label={t('own_profile.sections')}>
+        <a href="#photos">{t('own_profile.photos_title')}</a>
+        <a href="#personal">{t('own_profile.details_title')}</a>
+        <a href="#living-area">{t('own_profile.living_area')}</a>
+        <a href="#about">{t('own_profile.about_title')}</a>
+        {settingsAvailable ? <Link to="/settings">{t('own_profile.settings_link')}</Link> : null}
+      </nav>
+      <section className="card mb-3 profile-section" aria-labelledby="own-photos" id="photos">
+        <div className="card-body">
+          <h2 className="h5" id="own-photos">
+            {t('own_profile.photos_title')}
+          </h2>
+          <p className="small text-body-secondary">{t('own_profile.photos_intro')}</p>
+          <PhotoManager photos={loaderData.photos} paidUser={user.paid_user} redirect="/profile#photos" />
+        </div>
+      </section>
+      <ProfileSections profile={loaderData.profile} answer={actionData as ProfileAnswer} />
+      {settingsAvailable ? (
+        <p className="mb-4">
+          <Link className="btn btn-outline-secondary" to="/settings">
+            {t('own_profile.settings_link')}
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }

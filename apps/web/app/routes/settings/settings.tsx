@@ -21,8 +21,11 @@ import type { Route } from './+types/settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const settings = await c.services.accounts.findAccountSettings();
-  return { settings: settings!, siteName: c.settings.name };
+  const [settings, blocked] = await Promise.all([
+    c.services.accounts.findAccountSettings(),
+    c.services.moderation.listBlocked(),
+  ]);
+  return { settings: settings!, blocked, siteName: c.settings.name };
 }
 
 /** The field a service's error is about, per form: a wrong current password belongs at the password field. */
@@ -147,9 +150,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <InvisibleSection settings={settings} />
       <PasswordSection />
       <EmailSection email={settings.email} />
-      <div id="blocked">
-        <BlockedMembersSection />
-      </div>
+      <BlockedMembersSection blocked={loaderData.blocked} />
       <DeleteAccountSection />
     </main>
   );

@@ -1,23 +1,17 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
-import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
+import { isErrorCode } from '@app/shared/errors/error-codes';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { useI18n } from './i18n.tsx';
-import { useRootData } from './root-data.ts';
+import type { FormErrors } from './form-errors.ts';
+
+// The browser half (the errors' texts) lives apart, without zod, for components on every page.
+export { type FormError, type FormErrors, findFormErrors, useFormErrorTexts } from './form-errors.ts';
 
 /**
  * Forms are route actions (they work before and without JavaScript). One schema checks the input twice: in the
  * browser by the route's `clientAction`, before anything is sent, and on the server by its `action`. Both answer
  * the same `FormErrors`, which the page shows through `useFormErrorTexts`.
  */
-
-/** An error about one field, or about the whole form (`form`), by registered code. */
-export interface FormError {
-  code: ErrorCode;
-  values?: Record<string, string | number>;
-}
-export type FormErrors = Partial<Record<string, FormError>>;
 
 export type Submission<T> = { ok: true; value: T } | { ok: false; errors: FormErrors };
 
@@ -86,25 +80,4 @@ export function checkInBrowser<Schema extends z.ZodType>(
     if (!submission.ok) return { errors: submission.errors };
     return serverAction();
   };
-}
-
-/** The translated text of each error, by field, as a page shows them. */
-export function useFormErrorTexts(errors: FormErrors | undefined): Partial<Record<string, string>> {
-  const { t } = useI18n();
-  const { settings } = useRootData();
-  const texts: Partial<Record<string, string>> = {};
-  for (const [field, error] of Object.entries(errors ?? {})) {
-    if (!error) continue;
-    texts[field] = t(errorMessageKey(error.code), {
-      min_age: minimumMemberAge,
-      support_email: settings.support_email,
-      ...error.values,
-    });
-  }
-  return texts;
-}
-
-/** The errors an action or client action answered, if it answered any. */
-export function findFormErrors(answer: unknown): FormErrors | undefined {
-  return answer && typeof answer === 'object' && 'errors' in answer ? (answer.errors as FormErrors) : undefined;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { genders, sexualities } from '../profiles/profile-fields.ts';
-import { completeSignupSteps, profileUpdateSchema } from '../profiles/profile-update.ts';
+import { profileUpdateSchema } from '../profiles/profile-update.ts';
 import { createDateOfBirthSchema } from './signup.ts';
+import { completeSignupSteps } from './signup-steps.ts';
 
 /**
  * The personal-info step of /complete-signup: who the member is, whom they look for, their age and where they live.

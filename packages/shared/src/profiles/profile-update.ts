@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDateOfBirthSchema } from '../accounts/signup.ts';
+import { completeSignupSteps } from '../accounts/signup-steps.ts';
 import { idSchema } from '../input.ts';
 import { interestKeys } from './interests.ts';
 import {
@@ -65,8 +66,6 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-/** The steps of /complete-signup: photo, personal info, about me, push opt-in, confirm e-mail. */
-export const completeSignupSteps = ['photo', 'personal', 'about', 'push', 'confirm'] as const;
 export const signupStepSchema = z.strictObject({
   step: z.int().min(0).max(completeSignupSteps.length),
   push_choice: z.enum(['accepted', 'declined', 'skipped']).optional(),

@@ -1,7 +1,7 @@
-import { completeSignupSteps } from '@app/shared/profiles/profile-update';
+import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
-import { findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSmartphone } from './signup-modal.tsx';

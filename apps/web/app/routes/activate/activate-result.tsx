@@ -1,4 +1,4 @@
-import { completeSignupSteps } from '@app/shared/profiles/profile-update';
+import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { Link, useMatches } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';

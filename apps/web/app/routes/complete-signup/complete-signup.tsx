@@ -4,8 +4,8 @@ import {
   personalStepSchema,
   pushChoiceSchema,
 } from '@app/shared/accounts/complete-signup';
+import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { isErrorCode } from '@app/shared/errors/error-codes';
-import { completeSignupSteps } from '@app/shared/profiles/profile-update';
 import { useSyncExternalStore } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';

@@ -26,7 +26,7 @@ test('a member logs in on a phone, sees the member navigation, and logs out', as
   await expect(page.getByTestId('nav-login')).toHaveCount(0);
   await expect(page.locator('#site-entry-warning')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Mijn account' }).click();
+  await page.getByTestId('account-menu').locator('summary').click();
   await page.getByTestId('nav-logout').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('nav-login')).toBeVisible();

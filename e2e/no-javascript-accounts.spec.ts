@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { dismissEntryWarning, expect, test, uniqueEmail } from './support/fixtures.ts';
 
 // Every account form is a plain HTML form posting to its route's action: nothing here runs a script.
@@ -21,7 +22,21 @@ test('without JavaScript a visitor signs up and answers the first steps', async 
   await expect(page).toHaveURL(/\/complete-signup\?signup-complete=1$/);
   await expect(page.getByTestId('activation-reminder')).toContainText('Maak je profiel af: nog 4 stappen');
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 1 van 5');
-  await page.getByRole('button', { name: 'Overslaan' }).click();
+  // The photo goes up as a plain multipart post to /profile/photos, which comes back here.
+  await page
+    .locator('#signup-photo')
+    .setInputFiles({ name: 'nep.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('nee') });
+  await page.getByRole('button', { name: 'Foto uploaden' }).click();
+  await expect(page.getByTestId('complete-signup-error')).toHaveText(
+    'Dit bestand kunnen we niet als foto gebruiken. Kies een JPEG-, PNG- of WebP-foto.',
+  );
+  const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#822d32' } })
+    .jpeg()
+    .toBuffer();
+  await page.locator('#signup-photo').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByRole('button', { name: 'Foto uploaden' }).click();
+  await expect(page.getByText('Je foto is toegevoegd.')).toBeVisible();
+  await page.getByRole('button', { name: 'Volgende' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 2 van 5');
   await page.getByLabel('Ik ben', { exact: true }).selectOption('male');
   await page.getByLabel('Geaardheid').selectOption('gay');

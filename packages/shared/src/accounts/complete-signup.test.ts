@@ -33,7 +33,7 @@ describe('the personal-info step', () => {
     expect(firstCodes(personalStepSchema.safeParse({ ...personal, date_of_birth: '' }))).toEqual({
       date_of_birth: 'date_of_birth_required',
     });
-    expect(firstCodes(personalStepSchema.safeParse({ ...personal, region: 'XX-1' }))).toEqual({
+    expect(firstCodes(personalStepSchema.safeParse({ ...personal, region: 'Noord-Holland' }))).toEqual({
       region: 'invalid_region',
     });
   });

@@ -63,13 +63,15 @@ export function NotificationSection(props: { settings: AccountSettings; onChange
                 <th scope="row">{t(`settings.types.${type}`)}</th>
                 {notificationChannels.map((channel) => (
                   <td key={channel}>
-                    <input
-                      className="form-check-input"
-                      type="checkbox"
-                      aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
-                      checked={props.settings.notifications[channel][type]}
-                      onChange={(event) => toggle(channel, type, event.currentTarget.checked)}
-                    />
+                    <label className="notification-toggle">
+                      <input
+                        className="form-check-input"
+                        type="checkbox"
+                        aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
+                        checked={props.settings.notifications[channel][type]}
+                        onChange={(event) => toggle(channel, type, event.currentTarget.checked)}
+                      />
+                    </label>
                   </td>
                 ))}
               </tr>

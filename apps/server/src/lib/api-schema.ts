@@ -1,4 +1,5 @@
-import { type ErrorCode, errorBodySchema, errorCodes } from '@app/shared/errors/error-codes';
+import { errorBodySchema } from '@app/shared/errors/error-body';
+import { type ErrorCode, errorCodes } from '@app/shared/errors/error-codes';
 
 type ErrorBodySchema = typeof errorBodySchema;
 

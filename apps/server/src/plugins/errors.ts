@@ -1,5 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { type ErrorBody, type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
+import type { ErrorBody } from '@app/shared/errors/error-body';
+import { type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
 import { defaultLocale } from '@app/shared/i18n/locales';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@app/shared/errors/error-codes';
+import type { ErrorBody } from '@app/shared/errors/error-body';
 
 /** An error answer of the API: its registered code and the text in the visitor's language. */
 export class ApiRequestError extends Error {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: pages import the registry in the browser, where zod loads only with a form's check.
 
 /**
  * The one registry of API error codes. Each code answers with its HTTP status; the client and the server
@@ -100,11 +100,3 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export function errorMessageKey(code: ErrorCode): string {
   return `errors.${code}`;
 }
-
-/** Every error answer: the registered code, its text in the visitor's language, and the field it is about. */
-export const errorBodySchema = z.object({
-  error: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
-  message: z.string().describe("The error text in the visitor's language."),
-  field: z.string().optional().describe('The input field the error is about, when there is one.'),
-});
-export type ErrorBody = z.output<typeof errorBodySchema>;

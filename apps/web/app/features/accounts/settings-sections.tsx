@@ -127,13 +127,15 @@ export function NotificationSection(props: SectionProps) {
                   <th scope="row">{t(`settings.types.${type}`)}</th>
                   {notificationChannels.map((channel) => (
                     <td key={channel}>
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        name={`${channel}.${type}`}
-                        aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
-                        defaultChecked={notifications[channel][type]}
-                      />
+                      <label className="notification-toggle">
+                        <input
+                          className="form-check-input"
+                          type="checkbox"
+                          name={`${channel}.${type}`}
+                          aria-label={`${t(`settings.types.${type}`)}: ${t(`settings.channel_${channel}`)}`}
+                          defaultChecked={notifications[channel][type]}
+                        />
+                      </label>
                     </td>
                   ))}
                 </tr>

@@ -13,6 +13,12 @@ export function FictionalLabel(props: { icon: string; label: string; className?:
   );
 }
 
+/** How recently a member was active: online now (green) or a past time (neutral). */
+interface MemberActivity {
+  online: boolean;
+  text: string;
+}
+
 export function MemberCardView(props: {
   member: MemberCard;
   fictionalIcon: string;
@@ -20,7 +26,7 @@ export function MemberCardView(props: {
   /** Above the fold: load at once. */
   eager?: boolean;
   /** Online recency, e.g. "Nu online" or "Actief 2 uur geleden". */
-  activity?: string;
+  activity?: MemberActivity;
 }) {
   const { member } = props;
   const { t } = useI18n();
@@ -44,14 +50,19 @@ export function MemberCardView(props: {
         ) : null}
       </div>
       <div className="member-card-body">
+        {/* Name and age wrap rather than being cut; the age breaks as a whole, after the comma. */}
         <h3>
           <Link className="stretched-link member-card-link" to={`/members/${member.id}`}>
             {member.name}
           </Link>
-          , {t('members.age', { age: member.age })}
+          , <span className="member-card-age">{t('members.age', { age: member.age })}</span>
         </h3>
         {member.city || member.region ? <p>{member.city ?? member.region}</p> : null}
-        {props.activity ? <p className="member-card-activity">{props.activity}</p> : null}
+        {props.activity ? (
+          <p className={`member-card-activity${props.activity.online ? ' member-card-online' : ''}`}>
+            {props.activity.text}
+          </p>
+        ) : null}
       </div>
     </article>
   );

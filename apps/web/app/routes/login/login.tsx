@@ -78,7 +78,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
           <p className="text-center mt-3 mb-0">
-            <Link to="/reset-password">{t('reset_password.forgot')}</Link>
+            <Link className="link-target" to="/reset-password">
+              {t('reset_password.forgot')}
+            </Link>
           </p>
         </div>
       </div>

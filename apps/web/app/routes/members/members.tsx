@@ -75,7 +75,7 @@ function activity(
   t: (key: string, values?: Record<string, string>) => string,
 ) {
   const minutes = Math.round((now - new Date(lastActive).getTime()) / 60_000);
-  if (minutes < 10) return t('members.online_now');
+  if (minutes < 10) return { online: true, text: t('members.online_now') };
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const when =
     minutes < 60
@@ -83,7 +83,7 @@ function activity(
       : minutes < 24 * 60
         ? format.format(-Math.round(minutes / 60), 'hour')
         : format.format(-Math.round(minutes / (24 * 60)), 'day');
-  return t('members.active_ago', { when });
+  return { online: false, text: t('members.active_ago', { when }) };
 }
 
 /** /members: search and browse by gender, country, region and age. */

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorMessageKey } from '@app/shared/errors/error-codes';
+import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import { useI18n } from './i18n.tsx';
 import { useRootData } from './root-data.ts';
@@ -22,7 +22,8 @@ export function useFormErrorTexts(errors: FormErrors | undefined): Partial<Recor
   const texts: Partial<Record<string, string>> = {};
   for (const [field, error] of Object.entries(errors ?? {})) {
     if (!error) continue;
-    texts[field] = t(errorMessageKey(error.code), {
+    // The key as errorMessageKey makes it, written out: importing it would bring the whole registry to every page.
+    texts[field] = t(`errors.${error.code}`, {
       min_age: minimumMemberAge,
       support_email: settings.support_email,
       ...error.values,

@@ -20,6 +20,7 @@ const visitorPaths = [
   '/signup',
   '/reset-password',
   '/reset-password/do?token=unknown',
+  '/mail-change/do?token=unknown',
   '/pages/terms',
   '/pages/privacy',
   '/pages/cookies',
@@ -168,7 +169,7 @@ for (const { name, viewport } of widths) {
           expect(answer.status()).toBe(200);
           await visit(page, '/complete-signup', `/complete-signup step ${step + 1} (${name}, member)`);
         }
-        for (const path of ['/signup-matches', '/members', '/profile', '/pricing', '/complaints']) {
+        for (const path of ['/signup-matches', '/members', '/profile', '/settings', '/pricing', '/complaints']) {
           await visit(page, path, `${path} (${name}, member)`);
         }
         await visit(page, await firstMemberPath(page), `a member profile (${name}, member)`);

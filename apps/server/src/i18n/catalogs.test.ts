@@ -1,5 +1,5 @@
 import { defaultLocale, locales } from '@app/shared/i18n/locales';
-import { messageArguments } from '@app/shared/i18n/translator';
+import { messageArguments } from '@app/shared/i18n/message-arguments';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, flattenCatalog, messageArguments } from './translator.ts';
+import { messageArguments } from './message-arguments.ts';
+import { createTranslator, flattenCatalog } from './translator.ts';
 
 describe('translator', () => {
   it('flattens nested catalogs into dotted keys', () => {

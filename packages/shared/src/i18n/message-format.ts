@@ -173,7 +173,7 @@ function selectPlural(locale: string, value: number): string {
   return rules.select(value);
 }
 
-function valueOf(values: MessageValues | undefined, name: string, source: string) {
+function findValue(values: MessageValues | undefined, name: string, source: string) {
   if (!values || !(name in values)) throw new Error(`the message "${source}" needs the value "${name}"`);
   return values[name]!;
 }
@@ -189,14 +189,14 @@ function formatParts(
   for (const part of parts) {
     if (typeof part === 'string') out += part;
     else if (part.kind === 'pound') out += pound === null ? '#' : formatNumber(locale, pound);
-    else if (part.kind === 'argument') out += String(valueOf(values, part.name, source) ?? '');
-    else if (part.kind === 'number') out += formatNumber(locale, Number(valueOf(values, part.name, source)));
+    else if (part.kind === 'argument') out += String(findValue(values, part.name, source) ?? '');
+    else if (part.kind === 'number') out += formatNumber(locale, Number(findValue(values, part.name, source)));
     else if (part.kind === 'select') {
-      const value = String(valueOf(values, part.name, source));
+      const value = String(findValue(values, part.name, source));
       const chosen = part.options.get(value) ?? part.options.get('other')!;
       out += formatParts(chosen, locale, values, source, pound);
     } else {
-      const value = Number(valueOf(values, part.name, source));
+      const value = Number(findValue(values, part.name, source));
       const counted = value - part.offset;
       const chosen =
         part.options.get(`=${value}`) ?? part.options.get(selectPlural(locale, counted)) ?? part.options.get('other')!;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '@app/shared/errors/app-error';
+import { maxPhotoBytes } from '@app/shared/profiles/profile-update';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -74,6 +75,30 @@ async function createPageContext(
   return context;
 }
 
+/** A page form's body: text fields only, except the photo form's file. */
+const formBodyLimit = 64 * 1024;
+const photoFormPath = '/profile/photos';
+
+/**
+ * React Router reads a page's body itself, after Fastify's `bodyLimit` would have applied, so the limit is checked
+ * here from `Content-Length` (which browsers send with every form post; Node's parser never delivers more than
+ * it says). A body without one (chunked) is refused: nothing could bound it before it is read.
+ */
+function checkPageBodySize(request: FastifyRequest) {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const declared = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (declared === undefined && !chunked) return;
+  // Once hydrated, React Router posts to the same path with `.data` appended.
+  const path = request.url.split('?')[0]!.replace(/\.data$/, '');
+  const limit = path === photoFormPath ? maxPhotoBytes + formBodyLimit : formBodyLimit;
+  if (declared === undefined || Number(declared) > limit) {
+    throw new AppError('payload_too_large', `page body of ${declared ?? 'unknown'} bytes to ${request.url}`, {
+      field: 'body',
+    });
+  }
+}
+
 /** Server-renders every page through React Router; in production also serves the built assets. */
 export async function registerWeb(app: FastifyInstance, deps: { config: AppConfig; catalogs: Catalogs }) {
   const handle =
@@ -87,9 +112,12 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
     scope.all('/*', async (request, reply) => {
       // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
       if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
+      checkPageBodySize(request);
       const webRequest = createRequest(request.raw, reply.raw);
       const response = await handle(webRequest, await createPageContext(app, request, reply, deps.catalogs));
       reply.status(response.status);
+      // A member's pages carry their own data (e-mail address, settings): no shared or stored copies.
+      if (request.user) reply.header('cache-control', 'private, no-store');
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
       }

@@ -80,25 +80,26 @@ else console.log('\n(API tests on PostgreSQL skipped: TEST_DATABASE_URL is not s
 run('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 run('geocoding places match their sources', 'node', ['scripts/generate-cities.ts', '--check']);
 
+// The budgets need only the build and the server, so they run with or without a browser.
+const built = run('web build', 'npm', ['run', 'build', '--silent']);
+if (built) run('first-load budgets', 'node', ['scripts/check-first-load.ts']);
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  if (run('web build', 'npm', ['run', 'build', '--silent'])) {
-    run('first-load budgets', 'node', ['scripts/check-first-load.ts']);
-    const report = join(reports, 'e2e.json');
-    run('browser journeys in Chromium', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON: report,
-    });
-    if (existsSync(report)) {
-      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += stats.expected + stats.flaky;
-      totals.failed += stats.unexpected;
-      totals.skipped += stats.skipped;
-    }
+if (!existsSync(chromium)) {
+  if (process.env.CI) failedSteps.push(`browser journeys (no Chromium at ${chromium})`);
+  else
+    console.log(`\n(browser journeys skipped: no Chromium at ${chromium}; install it with "apt-get install chromium")`);
+} else if (built) {
+  const report = join(reports, 'e2e.json');
+  run('browser journeys in Chromium', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON: report,
+  });
+  if (existsSync(report)) {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
   }
-} else if (process.env.CI) {
-  failedSteps.push(`browser journeys (no Chromium at ${chromium})`);
-} else {
-  console.log(`\n(browser journeys skipped: no Chromium at ${chromium}; install it with "apt-get install chromium")`);
 }
 
 console.log('');

@@ -143,7 +143,7 @@ function MemberNav(props: { user: SessionUser }) {
                       <Link className="dropdown-item" to="/profile" onClick={close}>
                         {t('nav.my_profile')}
                       </Link>
-                      <Link className="dropdown-item" to="/profile#settings" onClick={close}>
+                      <Link className="dropdown-item" to="/settings" onClick={close}>
                         {t('nav.settings')}
                       </Link>
                       <hr className="dropdown-divider" />

@@ -174,7 +174,7 @@ function selectPlural(locale: string, value: number): string {
 }
 
 function findValue(values: MessageValues | undefined, name: string, source: string) {
-  if (!values || !(name in values)) throw new Error(`the message "${source}" needs the value "${name}"`);
+  if (!values || !Object.hasOwn(values, name)) throw new Error(`the message "${source}" needs the value "${name}"`);
   return values[name]!;
 }
 

@@ -52,6 +52,21 @@ test('without JavaScript the language menu opens and its choice posts', async ({
   await context.close();
 });
 
+test.describe('a member without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("changes the language on the account too, as the mails' language", async ({ page, member }) => {
+    await page.goto('/pricing');
+    const menu = page.getByTestId('language-menu');
+    await menu.locator('summary').click();
+    await menu.locator('[data-country="GB"][data-locale="en"], [data-locale="en"]').first().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const answer = await page.request.get('/api/user.php');
+    expect((await answer.json()).user.language).toBe('en');
+    expect(member.email).toBeTruthy();
+  });
+});
+
 test("the visitor's own country comes first in the language menu", async ({ page }) => {
   // Loopback visitors count as the site's first country (NL).
   await page.goto('/pages/terms');

@@ -5,6 +5,7 @@ import type {
 } from '@app/shared/accounts/account-settings';
 import { sessionCookieName } from '@app/shared/accounts/login';
 import type { createSignupInputSchema } from '@app/shared/accounts/signup';
+import type { Locale } from '@app/shared/i18n/locales';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
@@ -49,6 +50,11 @@ function accountsPageServices(
      * The login form's action: the same rules as POST /api/user.php (throttling included); on success the answer
      * carries the session cookie. Throws AppError (`login_failed`, `login_blocked`).
      */
+    /** The language menu's action: a member's language is kept on the account (mails, about-me language). */
+    updateLanguage: async (language: Locale) => {
+      if (request.user)
+        await accounts.updateLanguage(request.site, request.cookies[sessionCookieName]!, request.user.id, language);
+    },
     logIn: async (input: { email: string; password: string }) => {
       const { token } = await accounts.login(request.site, input, request.ip);
       setSessionCookie(request, reply, token);

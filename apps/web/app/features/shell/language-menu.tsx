@@ -3,7 +3,6 @@ import { localeInfo } from '@app/shared/i18n/locales';
 import { useFetcher, useLocation } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
@@ -13,7 +12,7 @@ import { useRootData } from '../../lib/root-data.ts';
  */
 export function LanguageMenu() {
   const { t, locale } = useI18n();
-  const { chosenCountry, visitorCountry, user } = useRootData();
+  const { chosenCountry, visitorCountry } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
@@ -45,16 +44,7 @@ export function LanguageMenu() {
               {entry.locales.map((code) => {
                 const current = code === locale && entry.country === activeCountry;
                 return (
-                  <fetcher.Form
-                    key={code}
-                    method="post"
-                    action="/lang"
-                    onSubmit={() => {
-                      // A member's language is kept on the account too; failing that is not worth an error.
-                      if (user) apiRequest('PUT', '/api/user.php', { language: code }).catch(() => undefined);
-                      close();
-                    }}
-                  >
+                  <fetcher.Form key={code} method="post" action="/lang" onSubmit={close}>
                     <input type="hidden" name="locale" value={code} />
                     <input type="hidden" name="country" value={entry.country} />
                     <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,15 +1,17 @@
 import { countryCookieName, languageMenu } from '@app/shared/i18n/language-menu';
 import { isLocale, localeCookieMaxAgeSeconds, localeCookieName } from '@app/shared/i18n/locales';
 import { data, redirect } from 'react-router';
+import { webContext } from '../../context.ts';
 import { preferenceCookie, safeRedirectPath } from '../../lib/cookies.ts';
 import type { Route } from './+types/language';
 
-/** POST /lang: stores the chosen language (and country) in cookies and goes back to the page. */
-export async function action({ request }: Route.ActionArgs) {
+/** POST /lang: stores the chosen language (and country) in cookies, and on a member's account, and goes back. */
+export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get('locale');
   const country = form.get('country');
   if (!isLocale(locale)) throw data('unknown locale', { status: 400 });
+  await context.get(webContext).services.accounts.updateLanguage(locale);
   const headers = new Headers();
   headers.append('set-cookie', preferenceCookie(request, localeCookieName, locale, localeCookieMaxAgeSeconds));
   if (typeof country === 'string' && languageMenu.some((entry) => entry.country === country)) {

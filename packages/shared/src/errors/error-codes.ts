@@ -87,6 +87,10 @@ export const errorCodes = {
     status: 429,
     description: 'Too many wrong current passwords given to confirm a change; `minutes` says how long to wait.',
   },
+  date_of_birth_fixed: {
+    status: 409,
+    description: 'A different date of birth after signup is finished; it is set once, during signup.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
   service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

@@ -64,4 +64,21 @@ describe(`the personal-info step's answers on ${testDatabaseKind()}`, () => {
     expect(unreal.json().error).toBe('date_of_birth_invalid');
     expect(await readProfile(cookie)).toMatchObject({ date_of_birth: '1991-01-01', city: null });
   });
+
+  it('keeps the date of birth fixed once signup is finished, while the same date may be sent again', async () => {
+    const cookie = await signupCookie('klaar@example.com');
+    const finished = await t.app.inject({
+      method: 'PUT',
+      url: '/api/signup-step.php',
+      headers: { ...headers, cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ step: 5 }),
+    });
+    expect(finished.json().user.signup_step).toBe(5);
+    const changed = await updateProfile(cookie, { date_of_birth: '1980-05-05', city: 'Delft' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ error: 'date_of_birth_fixed', field: 'date_of_birth' });
+    const same = await updateProfile(cookie, { date_of_birth: '1991-01-01', city: 'Delft' });
+    expect(same.statusCode).toBe(200);
+    expect(await readProfile(cookie)).toMatchObject({ date_of_birth: '1991-01-01', city: 'Delft' });
+  });
 });

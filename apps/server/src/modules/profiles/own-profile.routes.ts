@@ -45,6 +45,7 @@ export function registerOwnProfileRoutes(app: FastifyInstance, ownProfile: OwnPr
           'text_too_long',
           'country_not_served',
           'invalid_region',
+          'date_of_birth_fixed',
           'authentication_required',
         ),
       },

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
+import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { AppError } from '@app/shared/errors/app-error';
 import { findWantedGender } from '@app/shared/profiles/looking-for';
 import {
@@ -88,6 +89,15 @@ export function createOwnProfileService(deps: {
       const country = update.country ?? (await repository.findOwnProfile(user.profile.id))?.country;
       if (update.region && !countryRegions[country ?? '']?.regions.some((region) => region.code === update.region)) {
         throw new AppError('invalid_region', `region ${update.region} not in ${country}`, { field: 'region' });
+      }
+      // The date of birth decides who may sign up and whom search shows: set during signup, then fixed.
+      if (update.date_of_birth !== undefined && user.signup_step >= completeSignupSteps.length) {
+        const stored = (await repository.findOwnProfile(user.profile.id))?.birthDate;
+        if (stored !== update.date_of_birth) {
+          throw new AppError('date_of_birth_fixed', `date of birth change after signup by ${user.id}`, {
+            field: 'date_of_birth',
+          });
+        }
       }
       await repository.updateProfile(user.profile.id, {
         country: update.country,

@@ -69,14 +69,16 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
 
 /**
  * The route's `clientAction`: checks the form with the schema in the browser and sends it only when it passes,
- * so that a mistake shows at once and costs no round trip.
+ * so that a mistake shows at once and costs no round trip. The schema comes from a dynamic `import()`, so that
+ * zod loads when a form is checked, not with the page.
  */
 export function checkInBrowser<Schema extends z.ZodType>(
-  schema: Schema,
+  loadSchema: () => Promise<Schema>,
   read: (form: FormData) => unknown = (form) => readFormValues(form),
 ) {
   return async <Answer>({ request, serverAction }: { request: Request; serverAction: () => Promise<Answer> }) => {
-    const submission = parseSubmission(schema, read(await request.clone().formData()));
+    const [schema, form] = await Promise.all([loadSchema(), request.clone().formData()]);
+    const submission = parseSubmission(schema, read(form));
     if (!submission.ok) return { errors: submission.errors };
     return serverAction();
   };

@@ -1,6 +1,6 @@
 import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
-import { photoFormSchema, readPhotoForm } from '@app/shared/profiles/photo-form';
-import { freePhotoLimit, type OwnPhoto, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
+import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-limits';
+import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
 import { useFormErrorTexts } from '../../lib/form.ts';
@@ -56,22 +56,23 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
   const busy = uploading || change.state !== 'idle';
   const doneText = outcome && 'done' in outcome ? doneTexts(t)[outcome.done] : undefined;
 
-  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const form = input.form;
     if (!hydrated || !form || !input.files?.length) return;
-    // The action's own check, before a large file goes anywhere.
-    const parsed = photoFormSchema.safeParse(readPhotoForm(new FormData(form)));
+    const chosen = new FormData(form);
+    input.value = '';
+    // The action's own check, before a large file goes anywhere; the schema loads with the first file chosen.
+    const { photoFormSchema, readPhotoForm } = await import('@app/shared/profiles/photo-form');
+    const parsed = photoFormSchema.safeParse(readPhotoForm(chosen));
     setLast('upload');
     if (!parsed.success) {
       const code = parsed.error.issues[0]!.message;
       setBrowserError(isErrorCode(code) ? code : 'photo_invalid');
-      input.value = '';
       return;
     }
     setBrowserError(null);
-    upload.submit(new FormData(form), { method: 'post', action, encType: 'multipart/form-data' });
-    input.value = '';
+    upload.submit(chosen, { method: 'post', action, encType: 'multipart/form-data' });
   }
 
   return (

@@ -16,7 +16,8 @@ import type { Route } from './+types/complaints';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  return { siteName: c.settings.name, supportEmail: c.settings.support_email };
+  // The categories come with the page: the module that lists them builds the schema, which loads only to check.
+  return { siteName: c.settings.name, supportEmail: c.settings.support_email, categories: complaintCategories };
 }
 
 /** POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference. */
@@ -34,7 +35,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const clientAction = checkInBrowser(complaintInputSchema);
+export const clientAction = checkInBrowser(() =>
+  import('@app/shared/moderation/complaint').then((module) => module.complaintInputSchema),
+);
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -89,7 +92,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
               <option value="" disabled>
                 {t('complaints.choose_category')}
               </option>
-              {complaintCategories.map((category) => (
+              {loaderData.categories.map((category) => (
                 <option key={category} value={category}>
                   {t(`complaints.categories.${category}`)}
                 </option>

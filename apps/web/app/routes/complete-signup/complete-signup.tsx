@@ -1,9 +1,4 @@
-import {
-  aboutStepSchema,
-  leaveStepSchema,
-  personalStepSchema,
-  pushChoiceSchema,
-} from '@app/shared/accounts/complete-signup';
+import type { personalStepSchema } from '@app/shared/accounts/complete-signup';
 import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { useSyncExternalStore } from 'react';
@@ -16,7 +11,6 @@ import {
   type FormErrors,
   findFormErrors,
   parseSubmission,
-  readFormValues,
   refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
@@ -24,6 +18,7 @@ import {
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/complete-signup';
+import { stepForms } from './step-forms.ts';
 
 const total = completeSignupSteps.length;
 /** The upload route of the photo manager (multipart: `intent=upload`, `photo`, `redirect`). */
@@ -56,22 +51,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The schema of each kind of step form, by `intent`; the browser and the action check the same. */
-const intents = {
-  personal: { schema: personalStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-  about: {
-    schema: aboutStepSchema,
-    read: (form: FormData) => readFormValues(form, { omit: ['intent'], lists: ['interests'] }),
-  },
-  next: { schema: leaveStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-  push: { schema: pushChoiceSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-} as const;
+/** The kinds of step form, by `intent` (their schemas are in step-forms.ts). */
+const intents = { personal: true, about: true, next: true, push: true } as const satisfies Record<
+  keyof typeof stepForms,
+  true
+>;
 type Intent = keyof typeof intents;
 
 function findIntent(form: FormData): Intent | null {
   const intent = form.get('intent');
   return typeof intent === 'string' && Object.hasOwn(intents, intent) ? (intent as Intent) : null;
 }
+
+/** The personal step's fields, whose answers a refused form shows again. */
+const personalStepFields = [
+  'gender',
+  'sexuality',
+  'date_of_birth',
+  'country',
+  'region',
+  'city',
+] as const satisfies readonly (keyof typeof personalStepSchema.shape)[];
 
 /**
  * POST /complete-signup: one step's form. Saves its fields (as PUT /api/profile.php), records the step reached (as
@@ -91,25 +91,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   try {
     if (intent === 'personal') {
-      const values = intents.personal.read(form);
-      const submission = parseSubmission(personalStepSchema, values);
+      const values = stepForms.personal.read(form);
+      const submission = parseSubmission(stepForms.personal.schema, values);
       // Without script the page comes back with these answers in the fields.
       if (!submission.ok) return refuseSubmission(submission.errors, 400, { values });
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('personal'));
     }
     if (intent === 'about') {
-      const submission = parseSubmission(aboutStepSchema, intents.about.read(form));
+      const submission = parseSubmission(stepForms.about.schema, stepForms.about.read(form));
       if (!submission.ok) return refuseSubmission(submission.errors);
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('about'));
     }
     if (intent === 'push') {
-      const submission = parseSubmission(pushChoiceSchema, intents.push.read(form));
+      const submission = parseSubmission(stepForms.push.schema, stepForms.push.read(form));
       if (!submission.ok) return refuseSubmission(submission.errors);
       return leave(completeSignupSteps.indexOf('push'), submission.value.push_choice);
     }
-    const submission = parseSubmission(leaveStepSchema, intents.next.read(form));
+    const submission = parseSubmission(stepForms.next.schema, stepForms.next.read(form));
     if (!submission.ok) return refuseSubmission(submission.errors);
     return leave(submission.value.step);
   } catch (error) {
@@ -122,18 +122,20 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const form = await request.clone().formData();
   const intent = findIntent(form);
   if (intent) {
-    const submission = parseSubmission(intents[intent].schema, intents[intent].read(form));
+    // The schemas load with the first step sent, not with the page.
+    const { stepForms } = await import('./step-forms.ts');
+    const submission = parseSubmission(stepForms[intent].schema, stepForms[intent].read(form));
     if (!submission.ok) return { errors: submission.errors };
   }
   return serverAction();
 }
 
 /** The answers a refused step form sent, to show them again (only text values of the step's own fields). */
-function givenAnswers(answer: unknown): Partial<Record<keyof typeof personalStepSchema.shape, string>> {
+function givenAnswers(answer: unknown): Partial<Record<(typeof personalStepFields)[number], string>> {
   const values = answer && typeof answer === 'object' && 'values' in answer ? answer.values : null;
   if (!values || typeof values !== 'object') return {};
   return Object.fromEntries(
-    Object.keys(personalStepSchema.shape).flatMap((field) => {
+    personalStepFields.flatMap((field) => {
       const value = (values as Record<string, unknown>)[field];
       return typeof value === 'string' ? [[field, value]] : [];
     }),

@@ -43,7 +43,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(safeRedirectPath(form.get('redirect') ?? afterLoginPath));
 }
 
-export const clientAction = checkInBrowser(loginInputSchema, readLogin);
+export const clientAction = checkInBrowser(
+  () => import('@app/shared/accounts/login').then((module) => module.loginInputSchema),
+  readLogin,
+);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

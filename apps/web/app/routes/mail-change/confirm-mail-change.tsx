@@ -28,7 +28,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { done: true as const };
 }
 
-export const clientAction = checkInBrowser(mailChangeConfirmSchema);
+export const clientAction = checkInBrowser(() =>
+  import('@app/shared/accounts/account-settings').then((module) => module.mailChangeConfirmSchema),
+);
 
 /**
  * /mail-change/do: the link from the confirmation mail to the new address. Nothing changes before the button is

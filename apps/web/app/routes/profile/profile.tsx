@@ -44,8 +44,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** The same schema in the browser first: a mistake shows at once and costs no round trip. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const submission = parseSubmission(profileUpdateSchema, readProfileValues(form));
+  const [form, { profileUpdateSchema: schema }] = await Promise.all([
+    request.clone().formData(),
+    // The schema loads with the first section sent, not with the page.
+    import('@app/shared/profiles/profile-update'),
+  ]);
+  const submission = parseSubmission(schema, readProfileValues(form));
   if (!submission.ok) return { section: readSection(form), errors: submission.errors };
   return serverAction();
 }

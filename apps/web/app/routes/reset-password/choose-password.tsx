@@ -34,7 +34,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect('/members');
 }
 
-export const clientAction = checkInBrowser(passwordResetSchema);
+export const clientAction = checkInBrowser(() =>
+  import('@app/shared/accounts/password-reset').then((module) => module.passwordResetSchema),
+);
 
 /** /reset-password/do: the link from the mail; choose the new password twice. */
 export default function ChoosePassword({ actionData }: Route.ComponentProps) {

@@ -28,7 +28,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export const clientAction = checkInBrowser(passwordResetRequestSchema);
+export const clientAction = checkInBrowser(() =>
+  import('@app/shared/accounts/password-reset').then((module) => module.passwordResetRequestSchema),
+);
 
 /** /reset-password: ask for a link to set a new password. */
 export default function RequestReset({ actionData }: Route.ComponentProps) {

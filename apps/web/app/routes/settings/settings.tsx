@@ -1,9 +1,10 @@
-import { deleteAccountSchema, marketingNotificationTypes } from '@app/shared/accounts/account-settings';
+import { marketingNotificationTypes } from '@app/shared/accounts/account-choices';
 import { AppError } from '@app/shared/errors/app-error';
 import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
+import { settingsForms } from '../../features/accounts/settings-forms.ts';
 import {
   EmailSection,
   InvisibleSection,
@@ -11,10 +12,9 @@ import {
   PasswordSection,
   type SettingsAnswer,
   type SettingsIntent,
-  settingsForms,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
-import { type FormError, type FormErrors, parseSubmission, readFormValues } from '../../lib/form.ts';
+import { type FormError, type FormErrors, parseSubmission } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/settings';
@@ -75,7 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { intent, sentTo: submission.value.email } satisfies SettingsAnswer;
       }
       case 'delete': {
-        const submission = parseSubmission(deleteAccountSchema, readFormValues(form, { omit: ['intent'] }));
+        const submission = parseSubmission(settingsForms.delete.schema, settingsForms.delete.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.deleteAccount(submission.value);
         throw redirect('/account-deleted');
@@ -99,21 +99,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/** The intents whose form a schema checks (the others are buttons). */
+const checkedIntents = { notifications: true, invisible: true, password: true, email: true, delete: true } as const;
+
 /** Checks a section's form in the browser with the schema its action uses, before anything is sent. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const form = await request.clone().formData();
   const intent = findIntent(form);
-  const check =
-    intent === 'delete'
-      ? { schema: deleteAccountSchema, values: readFormValues(form, { omit: ['intent'] }) }
-      : intent && intent in settingsForms
-        ? {
-            schema: settingsForms[intent as keyof typeof settingsForms].schema,
-            values: settingsForms[intent as keyof typeof settingsForms].read(form),
-          }
-        : null;
-  if (intent && check) {
-    const submission = parseSubmission(check.schema, check.values);
+  if (intent && intent in checkedIntents) {
+    // The schemas load with the first form sent, not with the page.
+    const { settingsForms } = await import('../../features/accounts/settings-forms.ts');
+    const check = settingsForms[intent as keyof typeof settingsForms];
+    const submission = parseSubmission(check.schema, check.read(form));
     if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
   }
   return serverAction();

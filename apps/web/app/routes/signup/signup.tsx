@@ -38,7 +38,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(afterSignupPath);
 }
 
-export const clientAction = checkInBrowser(createSignupInputSchema(), readSignupForm);
+export const clientAction = checkInBrowser(
+  () => import('@app/shared/accounts/signup').then((module) => module.createSignupInputSchema()),
+  readSignupForm,
+);
 
 export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

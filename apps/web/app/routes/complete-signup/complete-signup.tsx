@@ -5,7 +5,8 @@ import { useSyncExternalStore } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PersonalInfoFields } from '../../features/accounts/personal-info-fields.tsx';
-import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
+import { toTargetMember } from '../../features/members/target-member.server.ts';
+import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
 import {
   type FormErrors,
@@ -16,6 +17,8 @@ import {
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionOptions } from '../../lib/regions.server.ts';
+import type { RegionOptions } from '../../lib/regions.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/complete-signup';
 import { stepForms } from './step-forms.ts';
@@ -42,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
     profile: profile!,
+    regions: regionOptions(profile!.country),
     step,
     photo: c.user.profile.main_image?.match ?? null,
     photoError: isErrorCode(photoError) ? photoError : null,
@@ -93,8 +97,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (intent === 'personal') {
       const values = stepForms.personal.read(form);
       const submission = parseSubmission(stepForms.personal.schema, values);
-      // Without script the page comes back with these answers in the fields.
-      if (!submission.ok) return refuseSubmission(submission.errors, 400, { values });
+      // Without script the page comes back with these answers in the fields, and the chosen country's regions.
+      if (!submission.ok) {
+        const regions = regionOptions(typeof values.country === 'string' ? values.country : null);
+        return refuseSubmission(submission.errors, 400, { values, regions });
+      }
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('personal'));
     }
@@ -140,6 +147,11 @@ function givenAnswers(answer: unknown): Partial<Record<(typeof personalStepField
       return typeof value === 'string' ? [[field, value]] : [];
     }),
   );
+}
+
+/** The regions a refused personal step sent back with its answers (for the country chosen in it). */
+function givenRegions(answer: unknown): RegionOptions | null {
+  return answer && typeof answer === 'object' && 'regions' in answer ? (answer.regions as RegionOptions) : null;
 }
 
 function subscribeNever() {
@@ -251,7 +263,11 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value="personal" />
               <h1 className="h4">{t('complete_signup.personal_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
-              <PersonalInfoFields profile={{ ...profile, ...givenAnswers(actionData) }} errors={errors} />
+              <PersonalInfoFields
+                profile={{ ...profile, ...givenAnswers(actionData) }}
+                regions={givenRegions(actionData) ?? loaderData.regions}
+                errors={errors}
+              />
               <div className="d-flex gap-2 justify-content-between mt-3">
                 {back}
                 {nextButton()}

@@ -2,7 +2,6 @@ import { AppError } from '@app/shared/errors/app-error';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { parseIdParam } from '@app/shared/input';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
-import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
 import { data, Link, useFetcher, useSearchParams } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
@@ -13,6 +12,7 @@ import { FictionalLabel } from '../../features/members/member-card.tsx';
 import { personalFields } from '../../features/profiles/profile-fields.tsx';
 import { useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionName } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/member-profile';
 
@@ -27,6 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const member = await c.services.profiles.findMember(id);
     return {
       member,
+      regionName: member.living_area ? regionName(member.living_area.country, member.living_area.region) : null,
       siteName: c.settings.name,
       fictionalIcon: c.settings.fictional_icon,
       fictionalLabel: c.settings.fictional_singular,
@@ -64,10 +65,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
   const [current, setCurrent] = useState(0);
   const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   const photo = member.photos[current];
-  const regionName = member.living_area?.region
-    ? countryRegions[member.living_area.country]?.regions.find((region) => region.code === member.living_area?.region)
-        ?.name
-    : null;
+  const { regionName } = loaderData;
 
   return (
     <main className="container member-profile">

@@ -9,6 +9,7 @@ import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
 import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
 import { parseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionOptions } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import type { Route } from './+types/profile';
@@ -19,7 +20,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     c.services.profiles.findOwnProfile(),
     c.services.profiles.listOwnPhotos(),
   ]);
-  return { profile: profile!, photos, user: c.user, siteName: c.settings.name };
+  return {
+    profile: profile!,
+    regions: regionOptions(profile!.country),
+    photos,
+    user: c.user,
+    siteName: c.settings.name,
+  };
 }
 
 function readSection(form: FormData) {
@@ -92,7 +99,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <PhotoManager photos={loaderData.photos} paidUser={user.paid_user} redirect="/profile#photos" />
         </div>
       </section>
-      <ProfileSections profile={loaderData.profile} answer={actionData as ProfileAnswer} />
+      <ProfileSections profile={loaderData.profile} regions={loaderData.regions} answer={actionData as ProfileAnswer} />
       {settingsAvailable ? (
         <p className="mb-4">
           <Link className="btn btn-outline-secondary" to="/settings">

@@ -68,6 +68,16 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
 }
 
 /**
+ * A form's `onFocus`: starts loading its schema when the visitor first reaches the form, so that the check at submit
+ * waits for nothing (a module loads once; a failure shows at submit).
+ */
+export function loadOnFocus(load: () => Promise<unknown>) {
+  return () => {
+    load().catch(() => undefined);
+  };
+}
+
+/**
  * The route's `clientAction`: checks the form with the schema in the browser and sends it only when it passes,
  * so that a mistake shows at once and costs no round trip. The schema comes from a dynamic `import()`, so that
  * zod loads when a form is checked, not with the page.

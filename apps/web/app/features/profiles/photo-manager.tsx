@@ -3,7 +3,7 @@ import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-li
 import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
-import { useFormErrorTexts } from '../../lib/form.ts';
+import { loadOnFocus, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { PhotoAnswer } from '../../routes/photos/photos.ts';
 
@@ -32,6 +32,9 @@ function useOutcome(answer: PhotoAnswer | undefined): Outcome {
   const done = params.get('photo_done');
   return done ? { done } : null;
 }
+
+/** The photo form's schema, loaded when the file chooser is first reached: zod is no part of the page's first load. */
+const loadPhotoForm = () => import('@app/shared/profiles/photo-form');
 
 /**
  * Own photos: add (file or camera), make one the main photo, delete one (behind a confirmation, apart from "make
@@ -63,7 +66,7 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
     const chosen = new FormData(form);
     input.value = '';
     // The action's own check, before a large file goes anywhere; the schema loads with the first file chosen.
-    const { photoFormSchema, readPhotoForm } = await import('@app/shared/profiles/photo-form');
+    const { photoFormSchema, readPhotoForm } = await loadPhotoForm();
     const parsed = photoFormSchema.safeParse(readPhotoForm(chosen));
     setLast('upload');
     if (!parsed.success) {
@@ -132,6 +135,8 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
           {t('own_profile.add_photo')}
         </label>
         <input
+          onFocus={loadOnFocus(loadPhotoForm)}
+          onClick={loadOnFocus(loadPhotoForm)}
           id="own-photo-input"
           className={hydrated ? 'visually-hidden' : 'form-control mb-2'}
           type="file"

@@ -6,6 +6,7 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
+  loadOnFocus,
   parseSubmission,
   readFormValues,
   refuseWithError,
@@ -35,9 +36,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const clientAction = checkInBrowser(() =>
-  import('@app/shared/moderation/complaint').then((module) => module.complaintInputSchema),
-);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () => import('@app/shared/moderation/complaint').then((module) => module.complaintInputSchema);
+
+export const clientAction = checkInBrowser(loadSchema);
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -67,7 +69,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
       <PageTitle title={`${t('complaints.title')} · ${loaderData.siteName}`} />
       <h1>{t('complaints.title')}</h1>
       <p>{t('complaints.intro', { support_email: loaderData.supportEmail })}</p>
-      <Form method="post" noValidate className="complaint-form">
+      <Form method="post" noValidate className="complaint-form" onFocus={loadOnFocus(loadSchema)}>
         {errors.form ? (
           <div className="alert alert-danger" role="alert">
             {errors.form}

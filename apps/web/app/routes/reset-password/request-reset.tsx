@@ -6,6 +6,7 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
+  loadOnFocus,
   parseSubmission,
   readFormValues,
   refuseSubmission,
@@ -28,9 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export const clientAction = checkInBrowser(() =>
-  import('@app/shared/accounts/password-reset').then((module) => module.passwordResetRequestSchema),
-);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () =>
+  import('@app/shared/accounts/password-reset').then((module) => module.passwordResetRequestSchema);
+
+export const clientAction = checkInBrowser(loadSchema);
 
 /** /reset-password: ask for a link to set a new password. */
 export default function RequestReset({ actionData }: Route.ComponentProps) {
@@ -51,7 +54,7 @@ export default function RequestReset({ actionData }: Route.ComponentProps) {
               {t('reset_password.sent')}
             </div>
           ) : (
-            <Form method="post" noValidate>
+            <Form method="post" noValidate onFocus={loadOnFocus(loadSchema)}>
               <p className="text-body-secondary">{t('reset_password.intro')}</p>
               <FormField id="reset-email" label={t('reset_password.email')} error={errors.email ?? errors.form}>
                 {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}

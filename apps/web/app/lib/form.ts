@@ -1,5 +1,4 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { isErrorCode } from '@app/shared/errors/error-codes';
 import { data } from 'react-router';
 import type { z } from 'zod';
 import type { FormErrors } from './form-errors.ts';
@@ -12,8 +11,6 @@ export { type FormError, type FormErrors, findFormErrors, useFormErrorTexts } fr
  * browser by the route's `clientAction`, before anything is sent, and on the server by its `action`. Both answer
  * the same `FormErrors`, which the page shows through `useFormErrorTexts`.
  */
-
-export type Submission<T> = { ok: true; value: T } | { ok: false; errors: FormErrors };
 
 /**
  * The form's values as the schema reads them: each named field once (a repeated name becomes a list), files left
@@ -31,22 +28,6 @@ export function readFormValues(
   }
   for (const key of options.booleans ?? []) values[key] = form.get(key) !== null;
   return values;
-}
-
-/** The first issue of each field, by the code a schema's message names (`validation_failed` otherwise). */
-export function parseSubmission<Schema extends z.ZodType>(
-  schema: Schema,
-  values: unknown,
-): Submission<z.output<Schema>> {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    if (errors[field]) continue;
-    errors[field] = { code: isErrorCode(issue.message) ? issue.message : 'validation_failed', values: { field } };
-  }
-  return { ok: false, errors };
 }
 
 /**
@@ -68,12 +49,12 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
 }
 
 /**
- * A form's `onFocus`: starts loading its schema when the visitor first reaches the form, so that the check at submit
+ * A form's `onFocus`: starts loading its schema (and the check) when the visitor first reaches the form, so that the check at submit
  * waits for nothing (a module loads once; a failure shows at submit).
  */
 export function loadOnFocus(load: () => Promise<unknown>) {
   return () => {
-    load().catch(() => undefined);
+    Promise.all([load(), import('./submission.ts')]).catch(() => undefined);
   };
 }
 
@@ -87,7 +68,11 @@ export function checkInBrowser<Schema extends z.ZodType>(
   read: (form: FormData) => unknown = (form) => readFormValues(form),
 ) {
   return async <Answer>({ request, serverAction }: { request: Request; serverAction: () => Promise<Answer> }) => {
-    const [schema, form] = await Promise.all([loadSchema(), request.clone().formData()]);
+    const [schema, { parseSubmission }, form] = await Promise.all([
+      loadSchema(),
+      import('./submission.ts'),
+      request.clone().formData(),
+    ]);
     const submission = parseSubmission(schema, read(form));
     if (!submission.ok) return { errors: submission.errors };
     return serverAction();

@@ -7,12 +7,12 @@ import {
   checkInBrowser,
   findFormErrors,
   loadOnFocus,
-  parseSubmission,
   readFormValues,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complaints';
 
 export async function loader({ context }: Route.LoaderArgs) {

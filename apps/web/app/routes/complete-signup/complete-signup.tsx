@@ -11,7 +11,6 @@ import { AboutFields } from '../../features/profiles/profile-fields.tsx';
 import {
   type FormErrors,
   findFormErrors,
-  parseSubmission,
   refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
@@ -20,6 +19,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import type { RegionOptions } from '../../lib/regions.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complete-signup';
 import { stepForms } from './step-forms.ts';
 
@@ -129,9 +129,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const form = await request.clone().formData();
   const intent = findIntent(form);
   if (intent) {
-    // The schemas load with the first step sent, not with the page.
-    const { stepForms } = await import('./step-forms.ts');
-    const submission = parseSubmission(stepForms[intent].schema, stepForms[intent].read(form));
+    // The schemas and the error registry load with the first step sent, not with the page.
+    const [{ stepForms: forms }, { parseSubmission: check }] = await Promise.all([
+      import('./step-forms.ts'),
+      import('../../lib/submission.ts'),
+    ]);
+    const submission = check(forms[intent].schema, forms[intent].read(form));
     if (!submission.ok) return { errors: submission.errors };
   }
   return serverAction();

@@ -8,13 +8,13 @@ import {
   checkInBrowser,
   findFormErrors,
   loadOnFocus,
-  parseSubmission,
   readFormValues,
   refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/login';
 
 /** Where a member goes after logging in when the login was not for a particular page. */

@@ -7,11 +7,12 @@ import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own
 // script only through React's streaming script.
 import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
 import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
-import { parseSubmission, refuseWithError } from '../../lib/form.ts';
+import { refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,12 +52,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** The same schema in the browser first: a mistake shows at once and costs no round trip. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const [form, { profileUpdateSchema: schema }] = await Promise.all([
+  const [form, { profileUpdateSchema: schema }, { parseSubmission: check }] = await Promise.all([
     request.clone().formData(),
-    // The schema loads with the first section sent, not with the page.
+    // The schema and the error registry load with the first section sent, not with the page.
     import('@app/shared/profiles/profile-update'),
+    import('../../lib/submission.ts'),
   ]);
-  const submission = parseSubmission(schema, readProfileValues(form));
+  const submission = check(schema, readProfileValues(form));
   if (!submission.ok) return { section: readSection(form), errors: submission.errors };
   return serverAction();
 }

@@ -7,7 +7,6 @@ import {
   checkInBrowser,
   findFormErrors,
   loadOnFocus,
-  parseSubmission,
   readFormValues,
   refuseSubmission,
   refuseWithError,
@@ -15,6 +14,7 @@ import {
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/choose-password';
 
 /**

@@ -14,9 +14,10 @@ import {
   type SettingsIntent,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
-import { type FormError, type FormErrors, parseSubmission } from '../../lib/form.ts';
+import type { FormError, FormErrors } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -107,10 +108,13 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const form = await request.clone().formData();
   const intent = findIntent(form);
   if (intent && intent in checkedIntents) {
-    // The schemas load with the first form sent, not with the page.
-    const { settingsForms } = await import('../../features/accounts/settings-forms.ts');
-    const check = settingsForms[intent as keyof typeof settingsForms];
-    const submission = parseSubmission(check.schema, check.read(form));
+    // The schemas and the error registry load with the first form sent, not with the page.
+    const [{ settingsForms: forms }, { parseSubmission: check }] = await Promise.all([
+      import('../../features/accounts/settings-forms.ts'),
+      import('../../lib/submission.ts'),
+    ]);
+    const { schema, read } = forms[intent as keyof typeof forms];
+    const submission = check(schema, read(form));
     if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
   }
   return serverAction();

@@ -3,8 +3,9 @@ import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { readSignupForm, SignupForm } from '../../features/accounts/signup-form.tsx';
-import { checkInBrowser, parseSubmission, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { checkInBrowser, refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/signup';
 
 /** Where a new member goes: the steps, with the flag that shows the activation reminder. */

@@ -7,6 +7,7 @@ import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own
 // script only through React's streaming script.
 import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
 import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
+import { errorParam } from '../../lib/error-param.server.ts';
 import { refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
@@ -24,6 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     profile: profile!,
     regions: regionOptions(profile!.country),
+    /** A photo refused after a plain post (`?photo_error=`), checked against the registry here. */
+    photoError: errorParam(request, 'photo_error', 'validation_failed'),
     photos,
     user: c.user,
     siteName: c.settings.name,
@@ -98,7 +101,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {t('own_profile.photos_title')}
           </h2>
           <p className="small text-body-secondary">{t('own_profile.photos_intro')}</p>
-          <PhotoManager photos={loaderData.photos} paidUser={user.paid_user} redirect="/profile#photos" />
+          <PhotoManager
+            photos={loaderData.photos}
+            paidUser={user.paid_user}
+            redirect="/profile#photos"
+            addressError={loaderData.photoError}
+          />
         </div>
       </section>
       <ProfileSections profile={loaderData.profile} regions={loaderData.regions} answer={actionData as ProfileAnswer} />

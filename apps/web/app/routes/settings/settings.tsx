@@ -14,6 +14,7 @@ import {
   type SettingsIntent,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
+import { errorParam } from '../../lib/error-param.server.ts';
 import type { FormError, FormErrors } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     c.services.accounts.findAccountSettings(),
     c.services.moderation.listBlocked(),
   ]);
-  return { settings: settings!, blocked, siteName: c.settings.name };
+  return { settings: settings!, blocked, blockError: errorParam(request, 'block_error'), siteName: c.settings.name };
 }
 
 /** The field a service's error is about, per form: a wrong current password belongs at the password field. */
@@ -151,7 +152,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <InvisibleSection settings={settings} />
       <PasswordSection />
       <EmailSection email={settings.email} />
-      <BlockedMembersSection blocked={loaderData.blocked} />
+      <BlockedMembersSection blocked={loaderData.blocked} error={loaderData.blockError} />
       <DeleteAccountSection />
     </main>
   );

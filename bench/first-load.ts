@@ -44,6 +44,8 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member(`/members/${memberId}`),
     member('/profile'),
     member('/complete-signup'),
+    member('/settings'),
+    member('/signup-matches'),
   ];
 }
 

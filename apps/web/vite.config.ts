@@ -43,6 +43,9 @@ export default defineConfig(({ command }) => ({
   },
   // The server entry is part of the SSR build so that it shares React Router's context objects with the routes.
   environments: {
+    // A schema a form loads with `import()` keeps a chunk of its own: rolldown's chunk optimizations would merge it
+    // into the route's client-action chunk, which the page loads at once, and zod would be in its first load.
+    client: { build: { rolldownOptions: { experimental: { chunkOptimization: false } } } },
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
   plugins: [zodWithoutEvalInTheBrowser(), reactRouter()],

@@ -1,5 +1,4 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { isErrorCode } from '@app/shared/errors/error-codes';
 import { data } from 'react-router';
 import type { z } from 'zod';
 import type { FormErrors } from './form-errors.ts';
@@ -12,8 +11,6 @@ export { type FormError, type FormErrors, findFormErrors, useFormErrorTexts } fr
  * browser by the route's `clientAction`, before anything is sent, and on the server by its `action`. Both answer
  * the same `FormErrors`, which the page shows through `useFormErrorTexts`.
  */
-
-export type Submission<T> = { ok: true; value: T } | { ok: false; errors: FormErrors };
 
 /**
  * The form's values as the schema reads them: each named field once (a repeated name becomes a list), files left
@@ -31,22 +28,6 @@ export function readFormValues(
   }
   for (const key of options.booleans ?? []) values[key] = form.get(key) !== null;
   return values;
-}
-
-/** The first issue of each field, by the code a schema's message names (`validation_failed` otherwise). */
-export function parseSubmission<Schema extends z.ZodType>(
-  schema: Schema,
-  values: unknown,
-): Submission<z.output<Schema>> {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join('.') : 'form';
-    if (errors[field]) continue;
-    errors[field] = { code: isErrorCode(issue.message) ? issue.message : 'validation_failed', values: { field } };
-  }
-  return { ok: false, errors };
 }
 
 /**
@@ -68,15 +49,31 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
 }
 
 /**
+ * A form's `onFocus`: starts loading its schema (and the check) when the visitor first reaches the form, so that the check at submit
+ * waits for nothing (a module loads once; a failure shows at submit).
+ */
+export function loadOnFocus(load: () => Promise<unknown>) {
+  return () => {
+    Promise.all([load(), import('./submission.ts')]).catch(() => undefined);
+  };
+}
+
+/**
  * The route's `clientAction`: checks the form with the schema in the browser and sends it only when it passes,
- * so that a mistake shows at once and costs no round trip.
+ * so that a mistake shows at once and costs no round trip. The schema comes from a dynamic `import()`, so that
+ * zod loads when a form is checked, not with the page.
  */
 export function checkInBrowser<Schema extends z.ZodType>(
-  schema: Schema,
+  loadSchema: () => Promise<Schema>,
   read: (form: FormData) => unknown = (form) => readFormValues(form),
 ) {
   return async <Answer>({ request, serverAction }: { request: Request; serverAction: () => Promise<Answer> }) => {
-    const submission = parseSubmission(schema, read(await request.clone().formData()));
+    const [schema, { parseSubmission }, form] = await Promise.all([
+      loadSchema(),
+      import('./submission.ts'),
+      request.clone().formData(),
+    ]);
+    const submission = parseSubmission(schema, read(form));
     if (!submission.ok) return { errors: submission.errors };
     return serverAction();
   };

@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { deleteReasons, type NotificationType, notificationTypes } from './account-choices.ts';
 import { emailSchema } from './login.ts';
 import { isStrongEnoughPassword } from './signup.ts';
-
-/** Notification types (spec section 3); each can be on or off per channel. */
-export const notificationTypes = [
-  'new_conversations',
-  'new_messages',
-  'like',
-  'unread_message_reminders',
-  'promotions',
-  'weekly_updates',
-  'news',
-  'reminders',
-] as const;
-export type NotificationType = (typeof notificationTypes)[number];
-export const notificationChannels = ['email', 'push'] as const;
-
-/** Types a member turns off to get fewer mails (an alternative to deleting the account). */
-export const marketingNotificationTypes: readonly NotificationType[] = ['promotions', 'weekly_updates', 'news'];
 
 const channelSettings = z.record(z.enum(notificationTypes), z.boolean());
 export const notificationSettingsSchema = z.object({ email: channelSettings, push: channelSettings });
@@ -77,16 +61,6 @@ export const mailChangeConfirmSchema = z.strictObject({ token: z.string().min(1)
 export const mailChangeUndoSchema = z.strictObject({ token: z.string().min(1).max(100) });
 /** `reset_token` opens /reset-password/do at once (null when the account is deleted and cannot log in). */
 export const mailChangeUndoResponseSchema = z.object({ ok: z.literal(true), reset_token: z.string().nullable() });
-
-export const deleteReasons = [
-  'found_partner',
-  'not_enough_members',
-  'too_expensive',
-  'too_many_mails',
-  'privacy',
-  'bad_experience',
-  'other',
-] as const;
 
 export const deleteAccountSchema = z.strictObject({
   reason: z.enum(deleteReasons, 'delete_reason_required'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { photoFormSchema, readPhotoForm } from './photo-form.ts';
-import { maxPhotoBytes } from './profile-update.ts';
+import { maxPhotoBytes } from './photo-limits.ts';
 
 function form(fields: Record<string, string | File>) {
   const data = new FormData();

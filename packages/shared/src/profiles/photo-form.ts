@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema } from '../input.ts';
-import { maxPhotoBytes } from './profile-update.ts';
+import { maxPhotoBytes } from './photo-limits.ts';
 
 /** A photo as a form sends it: an image of at most 10 MB, the limits of POST /api/photos.php. */
 export const photoFileSchema = z

@@ -71,10 +71,6 @@ export const signupStepSchema = z.strictObject({
   push_choice: z.enum(['accepted', 'declined', 'skipped']).optional(),
 });
 
-export const freePhotoLimit = 3;
-export const premiumPhotoLimit = 25;
-export const maxPhotoBytes = 10 * 1024 * 1024;
-
 export const photoActionSchema = z.strictObject({ id: idSchema });
 
 export const photoStatuses = ['pending', 'active', 'rejected'] as const;

@@ -1,4 +1,4 @@
-import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
+import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-limits';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seed/demo-site.ts';

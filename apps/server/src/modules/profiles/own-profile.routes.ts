@@ -1,7 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
+import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
 import {
   addedPhotoResponseSchema,
-  maxPhotoBytes,
   ownPhotosResponseSchema,
   ownProfileResponseSchema,
   photoActionSchema,

@@ -2,13 +2,12 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { AppError } from '@app/shared/errors/app-error';
 import { findWantedGender } from '@app/shared/profiles/looking-for';
-import {
-  type AddedPhotoResponse,
-  freePhotoLimit,
-  type OwnPhoto,
-  type OwnProfile,
-  premiumPhotoLimit,
-  type profileUpdateSchema,
+import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-limits';
+import type {
+  AddedPhotoResponse,
+  OwnPhoto,
+  OwnProfile,
+  profileUpdateSchema,
 } from '@app/shared/profiles/profile-update';
 import { findSearchStart } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';

@@ -1,6 +1,6 @@
-import { isErrorCode } from '@app/shared/errors/error-codes';
+import type { ErrorCode } from '@app/shared/errors/error-codes';
 import type { BlockedMember } from '@app/shared/moderation/blocks';
-import { Link, useFetcher, useSearchParams } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -8,11 +8,14 @@ import { useI18n } from '../../lib/i18n.tsx';
  * The members this member has blocked (the page's loader gives them: `services.moderation.listBlocked()`), each
  * with an unblock form posting to /blocks, which comes back to `redirect` (default `/settings#blocked`).
  */
-export function BlockedMembersSection(props: { blocked: BlockedMember[]; redirect?: string }) {
+export function BlockedMembersSection(props: {
+  blocked: BlockedMember[];
+  /** An unblock refused after a plain post (`?block_error=`; the loader checks the code). */
+  error: ErrorCode | null;
+  redirect?: string;
+}) {
   const { t } = useI18n();
-  const [params] = useSearchParams();
-  const code = params.get('block_error');
-  const errors = useFormErrorTexts(code && isErrorCode(code) ? { form: { code } } : undefined);
+  const errors = useFormErrorTexts(props.error ? { form: { code: props.error } } : undefined);
   return (
     <section className="card mb-3" aria-labelledby="settings-blocked" id="blocked">
       <div className="card-body">

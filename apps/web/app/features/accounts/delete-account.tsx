@@ -1,4 +1,5 @@
-import { type AccountSettings, deleteReasons } from '@app/shared/accounts/account-settings';
+import { deleteReasons } from '@app/shared/accounts/account-choices';
+import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';

@@ -1,11 +1,11 @@
 import { genders, minimumMemberAge, sexualities } from '@app/shared/profiles/profile-fields';
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
-import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { type RegionOptions, useRegions } from '../../lib/regions.ts';
 import { useRootData } from '../../lib/root-data.ts';
 
 /** The latest date of birth of someone of the minimum age today (the date input's `max`). */
@@ -20,7 +20,12 @@ function latestBirthDate(): string {
  * The personal-info step's fields: gender, sexuality, date of birth and living area. The country starts as the one
  * the site knew at signup; "use my location" fills in country, region and city from the browser's position.
  */
-export function PersonalInfoFields(props: { profile: OwnProfile; errors: Partial<Record<string, string>> }) {
+export function PersonalInfoFields(props: {
+  profile: OwnProfile;
+  /** The regions of the country the fields start with (the page's loader or refused form sends them). */
+  regions: RegionOptions;
+  errors: Partial<Record<string, string>>;
+}) {
   const { t, locale } = useI18n();
   const { settings } = useRootData();
   const { profile, errors } = props;
@@ -28,6 +33,7 @@ export function PersonalInfoFields(props: { profile: OwnProfile; errors: Partial
   const [note, setNote] = useState<string | null>(null);
   // A place found from the position; its number remounts the region and city fields with it.
   const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
+  const regions = useRegions(country, props.regions);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const choice = (field: 'gender' | 'sexuality', values: readonly string[]) => (
     <FormField id={`signup-${field}`} label={t(`complete_signup.${field}`)} control="form-select" error={errors[field]}>
@@ -79,7 +85,7 @@ export function PersonalInfoFields(props: { profile: OwnProfile; errors: Partial
             <select
               {...control}
               name="region"
-              key={`${country}-${located?.n ?? 0}`}
+              key={`${country}-${located?.n ?? 0}-${regions.ready}`}
               defaultValue={
                 located?.country === country
                   ? (located.region ?? '')
@@ -89,7 +95,7 @@ export function PersonalInfoFields(props: { profile: OwnProfile; errors: Partial
               }
             >
               <option value="">{t('own_profile.region_none')}</option>
-              {(countryRegions[country]?.regions ?? []).map((region) => (
+              {regions.regions.map((region) => (
                 <option key={region.code} value={region.code}>
                   {region.name}
                 </option>

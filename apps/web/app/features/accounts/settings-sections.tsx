@@ -1,16 +1,10 @@
-import {
-  type AccountSettings,
-  accountSettingsUpdateSchema,
-  changeEmailSchema,
-  changePasswordSchema,
-  notificationChannels,
-  notificationTypes,
-} from '@app/shared/accounts/account-settings';
+import { notificationChannels, notificationTypes } from '@app/shared/accounts/account-choices';
+import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import type { DiscountCode } from '@app/shared/credits/discount-code';
 import { useEffect } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { type FormErrors, findFormErrors, readFormValues, useFormErrorTexts } from '../../lib/form.ts';
+import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /** The /settings action's answer to one section's form. */
@@ -35,30 +29,6 @@ export const settingsIntents = [
   'stay_discount',
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
-
-/** The notification table as the settings schema reads it: every box, ticked or not. */
-function readNotificationForm(form: FormData) {
-  const notifications = Object.fromEntries(
-    notificationChannels.map((channel) => [
-      channel,
-      Object.fromEntries(notificationTypes.map((type) => [type, form.has(`${channel}.${type}`)])),
-    ]),
-  );
-  return { notifications };
-}
-
-/** The invisible-mode switch as the settings schema reads it. */
-function readInvisibleForm(form: FormData) {
-  return { invisible: form.get('invisible') === 'on' };
-}
-
-/** Each intent's schema and how its form is read: the browser and the action check the same. */
-export const settingsForms = {
-  notifications: { schema: accountSettingsUpdateSchema, read: readNotificationForm },
-  invisible: { schema: accountSettingsUpdateSchema, read: readInvisibleForm },
-  password: { schema: changePasswordSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-  email: { schema: changeEmailSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-} as const;
 
 /**
  * A section's form: posted to the /settings action, in place once the page runs (a fetcher per section), as a plain

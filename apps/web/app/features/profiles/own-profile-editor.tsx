@@ -1,12 +1,12 @@
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
-import { countryRegions } from '@app/shared/sites/regions-data';
 import { type ReactNode, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { type FormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { type RegionOptions, useRegions } from '../../lib/regions.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { AboutFields, PersonalFields } from './profile-fields.tsx';
 
@@ -56,7 +56,7 @@ function SectionForm(props: { section: ProfileSection; title: string; answer: Pr
 }
 
 /** Personal details, living area, and about me with interests: the own profile's fields in three short forms. */
-export function ProfileSections(props: { profile: OwnProfile; answer: ProfileAnswer }) {
+export function ProfileSections(props: { profile: OwnProfile; regions: RegionOptions; answer: ProfileAnswer }) {
   const { t } = useI18n();
   const { profile, answer } = props;
   const errorsOf = (section: ProfileSection) => (answer?.section === section ? answer.errors : undefined);
@@ -68,7 +68,7 @@ export function ProfileSections(props: { profile: OwnProfile; answer: ProfileAns
         <PersonalFields profile={profile} idPrefix="own" errors={personalErrors} />
       </SectionForm>
       <SectionForm section="living-area" title={t('own_profile.living_area')} answer={answer}>
-        <LivingAreaFields profile={profile} errors={errorsOf('living-area')} />
+        <LivingAreaFields profile={profile} regions={props.regions} errors={errorsOf('living-area')} />
       </SectionForm>
       <SectionForm section="about" title={t('own_profile.about_title')} answer={answer}>
         <AboutFields profile={profile} idPrefix="own" errors={aboutErrors} />
@@ -78,7 +78,7 @@ export function ProfileSections(props: { profile: OwnProfile; answer: ProfileAns
 }
 
 /** Country, region and town; "use my location" fills them in from the browser's position. */
-function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | undefined }) {
+function LivingAreaFields(props: { profile: OwnProfile; regions: RegionOptions; errors: FormErrors | undefined }) {
   const { t, locale } = useI18n();
   const { settings } = useRootData();
   const errors = useFormErrorTexts(props.errors);
@@ -87,6 +87,7 @@ function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | und
   const [found, setFound] = useState<string | null>(null);
   // A place found from the browser's position; its number remounts the region and city fields with it.
   const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
+  const regions = useRegions(country, props.regions);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   return (
     <>
@@ -106,7 +107,7 @@ function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | und
           <select
             {...control}
             name="region"
-            key={`${country}-${located?.n ?? 0}`}
+            key={`${country}-${located?.n ?? 0}-${regions.ready}`}
             defaultValue={
               located?.country === country
                 ? (located.region ?? '')
@@ -116,7 +117,7 @@ function LivingAreaFields(props: { profile: OwnProfile; errors: FormErrors | und
             }
           >
             <option value="">{t('own_profile.region_none')}</option>
-            {(countryRegions[country]?.regions ?? []).map((region) => (
+            {regions.regions.map((region) => (
               <option key={region.code} value={region.code}>
                 {region.name}
               </option>

@@ -1,9 +1,9 @@
-import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
-import { photoFormSchema, readPhotoForm } from '@app/shared/profiles/photo-form';
-import { freePhotoLimit, type OwnPhoto, premiumPhotoLimit } from '@app/shared/profiles/profile-update';
+import type { ErrorCode } from '@app/shared/errors/error-codes';
+import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-limits';
+import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
-import { useFormErrorTexts } from '../../lib/form.ts';
+import { loadOnFocus, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { PhotoAnswer } from '../../routes/photos/photos.ts';
 
@@ -24,21 +24,32 @@ function usePhotosAction() {
 type Outcome = { error: ErrorCode; values?: Record<string, string | number> } | { done: string } | null;
 
 /** What the last photo form came back with: in place from a fetcher, or in the address after a plain post. */
-function useOutcome(answer: PhotoAnswer | undefined): Outcome {
+function useOutcome(answer: PhotoAnswer | undefined, addressError: ErrorCode | null): Outcome {
   const [params] = useSearchParams();
   if (answer) return answer.ok ? { done: answer.intent } : { error: answer.error, values: answer.values };
-  const error = params.get('photo_error');
-  if (error) return { error: isErrorCode(error) ? error : 'validation_failed' };
+  if (addressError) return { error: addressError };
   const done = params.get('photo_done');
   return done ? { done } : null;
 }
+
+/**
+ * The photo form's schema and the error registry, loaded when the file chooser is first reached: neither is part of
+ * the page's first load.
+ */
+const loadPhotoForm = () =>
+  Promise.all([import('@app/shared/profiles/photo-form'), import('@app/shared/errors/error-codes')]);
 
 /**
  * Own photos: add (file or camera), make one the main photo, delete one (behind a confirmation, apart from "make
  * main"). Each form posts to /profile/photos; with script through a fetcher, whose state is the pending state,
  * without it as a plain post that comes back to `redirect`.
  */
-export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; redirect: string }) {
+export function PhotoManager(props: {
+  photos: OwnPhoto[];
+  paidUser: boolean;
+  redirect: string;
+  addressError: ErrorCode | null;
+}) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const action = usePhotosAction();
@@ -47,7 +58,7 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
   const [last, setLast] = useState<'upload' | 'change'>('upload');
   const [browserError, setBrowserError] = useState<ErrorCode | null>(null);
   const limit = props.paidUser ? premiumPhotoLimit : freePhotoLimit;
-  const answered = useOutcome(last === 'upload' ? upload.data : change.data);
+  const answered = useOutcome(last === 'upload' ? upload.data : change.data, props.addressError);
   const outcome: Outcome = browserError ? { error: browserError } : answered;
   const errorTexts = useFormErrorTexts(
     outcome && 'error' in outcome ? { form: { code: outcome.error, values: { limit, ...outcome.values } } } : undefined,
@@ -56,22 +67,23 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
   const busy = uploading || change.state !== 'idle';
   const doneText = outcome && 'done' in outcome ? doneTexts(t)[outcome.done] : undefined;
 
-  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const form = input.form;
     if (!hydrated || !form || !input.files?.length) return;
-    // The action's own check, before a large file goes anywhere.
-    const parsed = photoFormSchema.safeParse(readPhotoForm(new FormData(form)));
+    const chosen = new FormData(form);
+    input.value = '';
+    // The action's own check, before a large file goes anywhere; the schema loads with the first file chosen.
+    const [{ photoFormSchema, readPhotoForm }, { isErrorCode }] = await loadPhotoForm();
+    const parsed = photoFormSchema.safeParse(readPhotoForm(chosen));
     setLast('upload');
     if (!parsed.success) {
       const code = parsed.error.issues[0]!.message;
       setBrowserError(isErrorCode(code) ? code : 'photo_invalid');
-      input.value = '';
       return;
     }
     setBrowserError(null);
-    upload.submit(new FormData(form), { method: 'post', action, encType: 'multipart/form-data' });
-    input.value = '';
+    upload.submit(chosen, { method: 'post', action, encType: 'multipart/form-data' });
   }
 
   return (
@@ -131,6 +143,8 @@ export function PhotoManager(props: { photos: OwnPhoto[]; paidUser: boolean; red
           {t('own_profile.add_photo')}
         </label>
         <input
+          onFocus={loadOnFocus(loadPhotoForm)}
+          onClick={loadOnFocus(loadPhotoForm)}
           id="own-photo-input"
           className={hydrated ? 'visually-hidden' : 'form-control mb-2'}
           type="file"

@@ -6,17 +6,19 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
-  parseSubmission,
+  loadOnFocus,
   readFormValues,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complaints';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  return { siteName: c.settings.name, supportEmail: c.settings.support_email };
+  // The categories come with the page: the module that lists them builds the schema, which loads only to check.
+  return { siteName: c.settings.name, supportEmail: c.settings.support_email, categories: complaintCategories };
 }
 
 /** POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference. */
@@ -34,7 +36,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const clientAction = checkInBrowser(complaintInputSchema);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () => import('@app/shared/moderation/complaint').then((module) => module.complaintInputSchema);
+
+export const clientAction = checkInBrowser(loadSchema);
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -64,7 +69,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
       <PageTitle title={`${t('complaints.title')} · ${loaderData.siteName}`} />
       <h1>{t('complaints.title')}</h1>
       <p>{t('complaints.intro', { support_email: loaderData.supportEmail })}</p>
-      <Form method="post" noValidate className="complaint-form">
+      <Form method="post" noValidate className="complaint-form" onFocus={loadOnFocus(loadSchema)}>
         {errors.form ? (
           <div className="alert alert-danger" role="alert">
             {errors.form}
@@ -89,7 +94,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
               <option value="" disabled>
                 {t('complaints.choose_category')}
               </option>
-              {complaintCategories.map((category) => (
+              {loaderData.categories.map((category) => (
                 <option key={category} value={category}>
                   {t(`complaints.categories.${category}`)}
                 </option>

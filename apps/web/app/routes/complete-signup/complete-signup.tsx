@@ -1,29 +1,27 @@
-import {
-  aboutStepSchema,
-  leaveStepSchema,
-  personalStepSchema,
-  pushChoiceSchema,
-} from '@app/shared/accounts/complete-signup';
+import type { personalStepSchema } from '@app/shared/accounts/complete-signup';
 import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { useSyncExternalStore } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PersonalInfoFields } from '../../features/accounts/personal-info-fields.tsx';
-import { TargetMemberCard, toTargetMember } from '../../features/members/target-member.tsx';
+import { toTargetMember } from '../../features/members/target-member.server.ts';
+import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
 import {
   type FormErrors,
   findFormErrors,
-  parseSubmission,
-  readFormValues,
   refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionOptions } from '../../lib/regions.server.ts';
+import type { RegionOptions } from '../../lib/regions.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complete-signup';
+import { stepForms } from './step-forms.ts';
 
 const total = completeSignupSteps.length;
 /** The upload route of the photo manager (multipart: `intent=upload`, `photo`, `redirect`). */
@@ -47,6 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
     profile: profile!,
+    regions: regionOptions(profile!.country),
     step,
     photo: c.user.profile.main_image?.match ?? null,
     photoError: isErrorCode(photoError) ? photoError : null,
@@ -56,22 +55,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The schema of each kind of step form, by `intent`; the browser and the action check the same. */
-const intents = {
-  personal: { schema: personalStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-  about: {
-    schema: aboutStepSchema,
-    read: (form: FormData) => readFormValues(form, { omit: ['intent'], lists: ['interests'] }),
-  },
-  next: { schema: leaveStepSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-  push: { schema: pushChoiceSchema, read: (form: FormData) => readFormValues(form, { omit: ['intent'] }) },
-} as const;
+/** The kinds of step form, by `intent` (their schemas are in step-forms.ts). */
+const intents = { personal: true, about: true, next: true, push: true } as const satisfies Record<
+  keyof typeof stepForms,
+  true
+>;
 type Intent = keyof typeof intents;
 
 function findIntent(form: FormData): Intent | null {
   const intent = form.get('intent');
   return typeof intent === 'string' && Object.hasOwn(intents, intent) ? (intent as Intent) : null;
 }
+
+/** The personal step's fields, whose answers a refused form shows again. */
+const personalStepFields = [
+  'gender',
+  'sexuality',
+  'date_of_birth',
+  'country',
+  'region',
+  'city',
+] as const satisfies readonly (keyof typeof personalStepSchema.shape)[];
 
 /**
  * POST /complete-signup: one step's form. Saves its fields (as PUT /api/profile.php), records the step reached (as
@@ -91,25 +95,28 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   try {
     if (intent === 'personal') {
-      const values = intents.personal.read(form);
-      const submission = parseSubmission(personalStepSchema, values);
-      // Without script the page comes back with these answers in the fields.
-      if (!submission.ok) return refuseSubmission(submission.errors, 400, { values });
+      const values = stepForms.personal.read(form);
+      const submission = parseSubmission(stepForms.personal.schema, values);
+      // Without script the page comes back with these answers in the fields, and the chosen country's regions.
+      if (!submission.ok) {
+        const regions = regionOptions(typeof values.country === 'string' ? values.country : null);
+        return refuseSubmission(submission.errors, 400, { values, regions });
+      }
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('personal'));
     }
     if (intent === 'about') {
-      const submission = parseSubmission(aboutStepSchema, intents.about.read(form));
+      const submission = parseSubmission(stepForms.about.schema, stepForms.about.read(form));
       if (!submission.ok) return refuseSubmission(submission.errors);
       await profiles.updateOwnProfile(submission.value);
       return leave(completeSignupSteps.indexOf('about'));
     }
     if (intent === 'push') {
-      const submission = parseSubmission(pushChoiceSchema, intents.push.read(form));
+      const submission = parseSubmission(stepForms.push.schema, stepForms.push.read(form));
       if (!submission.ok) return refuseSubmission(submission.errors);
       return leave(completeSignupSteps.indexOf('push'), submission.value.push_choice);
     }
-    const submission = parseSubmission(leaveStepSchema, intents.next.read(form));
+    const submission = parseSubmission(stepForms.next.schema, stepForms.next.read(form));
     if (!submission.ok) return refuseSubmission(submission.errors);
     return leave(submission.value.step);
   } catch (error) {
@@ -122,22 +129,32 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   const form = await request.clone().formData();
   const intent = findIntent(form);
   if (intent) {
-    const submission = parseSubmission(intents[intent].schema, intents[intent].read(form));
+    // The schemas and the error registry load with the first step sent, not with the page.
+    const [{ stepForms: forms }, { parseSubmission: check }] = await Promise.all([
+      import('./step-forms.ts'),
+      import('../../lib/submission.ts'),
+    ]);
+    const submission = check(forms[intent].schema, forms[intent].read(form));
     if (!submission.ok) return { errors: submission.errors };
   }
   return serverAction();
 }
 
 /** The answers a refused step form sent, to show them again (only text values of the step's own fields). */
-function givenAnswers(answer: unknown): Partial<Record<keyof typeof personalStepSchema.shape, string>> {
+function givenAnswers(answer: unknown): Partial<Record<(typeof personalStepFields)[number], string>> {
   const values = answer && typeof answer === 'object' && 'values' in answer ? answer.values : null;
   if (!values || typeof values !== 'object') return {};
   return Object.fromEntries(
-    Object.keys(personalStepSchema.shape).flatMap((field) => {
+    personalStepFields.flatMap((field) => {
       const value = (values as Record<string, unknown>)[field];
       return typeof value === 'string' ? [[field, value]] : [];
     }),
   );
+}
+
+/** The regions a refused personal step sent back with its answers (for the country chosen in it). */
+function givenRegions(answer: unknown): RegionOptions | null {
+  return answer && typeof answer === 'object' && 'regions' in answer ? (answer.regions as RegionOptions) : null;
 }
 
 function subscribeNever() {
@@ -249,7 +266,11 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value="personal" />
               <h1 className="h4">{t('complete_signup.personal_title')}</h1>
               <p className="text-body-secondary">{t('complete_signup.personal_intro')}</p>
-              <PersonalInfoFields profile={{ ...profile, ...givenAnswers(actionData) }} errors={errors} />
+              <PersonalInfoFields
+                profile={{ ...profile, ...givenAnswers(actionData) }}
+                regions={givenRegions(actionData) ?? loaderData.regions}
+                errors={errors}
+              />
               <div className="d-flex gap-2 justify-content-between mt-3">
                 {back}
                 {nextButton()}

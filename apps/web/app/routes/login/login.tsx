@@ -7,13 +7,14 @@ import { safeRedirectPath } from '../../lib/cookies.ts';
 import {
   checkInBrowser,
   findFormErrors,
-  parseSubmission,
+  loadOnFocus,
   readFormValues,
   refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/login';
 
 /** Where a member goes after logging in when the login was not for a particular page. */
@@ -43,7 +44,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(safeRedirectPath(form.get('redirect') ?? afterLoginPath));
 }
 
-export const clientAction = checkInBrowser(loginInputSchema, readLogin);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () => import('@app/shared/accounts/login').then((module) => module.loginInputSchema);
+
+export const clientAction = checkInBrowser(loadSchema, readLogin);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -58,7 +62,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="card-body">
           <h1 className="h3">{t('login.title')}</h1>
           <p className="text-body-secondary">{t('login.intro')}</p>
-          <Form method="post" noValidate>
+          <Form method="post" noValidate onFocus={loadOnFocus(loadSchema)}>
             {errors.form || errors.password ? (
               <div className="alert alert-danger" role="alert" data-testid="login-error">
                 {errors.form ?? errors.password}

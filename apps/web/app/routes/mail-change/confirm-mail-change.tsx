@@ -5,7 +5,6 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
-  parseSubmission,
   readFormValues,
   refuseSubmission,
   refuseWithError,
@@ -13,6 +12,7 @@ import {
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/confirm-mail-change';
 
 /** POST /mail-change/do: the confirm button, as POST /api/mail-change-do.php. */
@@ -28,7 +28,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { done: true as const };
 }
 
-export const clientAction = checkInBrowser(mailChangeConfirmSchema);
+export const clientAction = checkInBrowser(() =>
+  import('@app/shared/accounts/account-settings').then((module) => module.mailChangeConfirmSchema),
+);
 
 /**
  * /mail-change/do: the link from the confirmation mail to the new address. Nothing changes before the button is

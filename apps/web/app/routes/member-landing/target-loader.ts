@@ -2,7 +2,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import { parseIdParam } from '@app/shared/input';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { webContext } from '../../context.ts';
-import { toTargetMember } from '../../features/members/target-member.tsx';
+import { toTargetMember } from '../../features/members/target-member.server.ts';
 
 /**
  * The member a targeted landing or signup is about. Members go straight to the profile; a target that is gone

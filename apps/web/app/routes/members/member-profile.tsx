@@ -1,24 +1,25 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { isErrorCode } from '@app/shared/errors/error-codes';
+import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { parseIdParam } from '@app/shared/input';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
-import { countryRegions } from '@app/shared/sites/regions-data';
 import { useState } from 'react';
-import { data, Link, useFetcher, useSearchParams } from 'react-router';
+import { data, Link, useFetcher } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
 import { personalFields } from '../../features/profiles/profile-fields.tsx';
+import { errorParam } from '../../lib/error-param.server.ts';
 import { useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionName } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/member-profile';
 
 const detailFields = personalFields.map(([field]) => field);
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
   // Only an id's one spelling, within the database's range: `abc`, `1e3`, `-1` or 2^31 is no member (404).
   const id = parseIdParam(params.id);
@@ -27,6 +28,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const member = await c.services.profiles.findMember(id);
     return {
       member,
+      blockError: errorParam(request, 'block_error'),
+      regionName: member.living_area ? regionName(member.living_area.country, member.living_area.region) : null,
       siteName: c.settings.name,
       fictionalIcon: c.settings.fictional_icon,
       fictionalLabel: c.settings.fictional_singular,
@@ -64,10 +67,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
   const [current, setCurrent] = useState(0);
   const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   const photo = member.photos[current];
-  const regionName = member.living_area?.region
-    ? countryRegions[member.living_area.country]?.regions.find((region) => region.code === member.living_area?.region)
-        ?.name
-    : null;
+  const { regionName } = loaderData;
 
   return (
     <main className="container member-profile">
@@ -166,7 +166,12 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
             </>
           ) : null}
           {user && !member.is_own ? (
-            <BlockForms memberId={member.id} name={member.name} blocked={member.blocked_by_viewer} />
+            <BlockForms
+              memberId={member.id}
+              name={member.name}
+              blocked={member.blocked_by_viewer}
+              error={loaderData.blockError}
+            />
           ) : null}
         </section>
       </div>
@@ -204,12 +209,10 @@ function VisitorSignupPrompt(props: { memberId: number; name: string }) {
  * Block (behind a confirmation that opens in place, without script too) or unblock: forms posting to /blocks. After
  * a block the member goes back to the search; an unblock comes back here.
  */
-function BlockForms(props: { memberId: number; name: string; blocked: boolean }) {
+function BlockForms(props: { memberId: number; name: string; blocked: boolean; error: ErrorCode | null }) {
   const { t } = useI18n();
   const fetcher = useFetcher();
-  const [params] = useSearchParams();
-  const code = params.get('block_error');
-  const errors = useFormErrorTexts(code && isErrorCode(code) ? { form: { code } } : undefined);
+  const errors = useFormErrorTexts(props.error ? { form: { code: props.error } } : undefined);
   const busy = fetcher.state !== 'idle';
   const fields = (intent: 'block' | 'unblock') => (
     <>

@@ -2,7 +2,6 @@ import { AppError } from '@app/shared/errors/app-error';
 import { isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
 import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
-import { countryRegions } from '@app/shared/sites/regions-data';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
@@ -11,6 +10,8 @@ import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionOptions } from '../../lib/regions.server.ts';
+import { useRegions } from '../../lib/regions.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import type { Route } from './+types/members';
 
@@ -46,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
     filters,
+    /** The chosen country's regions; another country's come when it is chosen (or with the search, without script). */
+    regions: regionOptions(filters.country),
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
@@ -97,6 +100,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
   const countryRef = useRef<HTMLSelectElement>(null);
+  const regions = useRegions(country, loaderData.regions);
   // The form starts anew with every search; a country chosen before the page came alive still shows its regions.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search changes
   useEffect(() => {
@@ -168,10 +172,10 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               className="form-select"
               name="region"
               defaultValue={filters.region}
-              key={country}
+              key={`${country}-${regions.ready}`}
             >
               <option value="">{t('members.region_any')}</option>
-              {(countryRegions[country]?.regions ?? []).map((region) => (
+              {regions.regions.map((region) => (
                 <option key={region.code} value={region.code}>
                   {region.name}
                 </option>

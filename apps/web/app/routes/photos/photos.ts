@@ -1,7 +1,8 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
 import { photoFormSchema, readPhotoForm } from '@app/shared/profiles/photo-form';
-import { maxPhotoBytes, type OwnPhoto } from '@app/shared/profiles/profile-update';
+import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
+import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { redirect } from 'react-router';
 import { webContext } from '../../context.ts';
 import { safeRedirectPath } from '../../lib/cookies.ts';

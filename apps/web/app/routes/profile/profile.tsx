@@ -7,10 +7,13 @@ import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own
 // script only through React's streaming script.
 import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
 import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
-import { parseSubmission, refuseWithError } from '../../lib/form.ts';
+import { errorParam } from '../../lib/error-param.server.ts';
+import { refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { regionOptions } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/profile';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -19,7 +22,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     c.services.profiles.findOwnProfile(),
     c.services.profiles.listOwnPhotos(),
   ]);
-  return { profile: profile!, photos, user: c.user, siteName: c.settings.name };
+  return {
+    profile: profile!,
+    regions: regionOptions(profile!.country),
+    /** A photo refused after a plain post (`?photo_error=`), checked against the registry here. */
+    photoError: errorParam(request, 'photo_error', 'validation_failed'),
+    photos,
+    user: c.user,
+    siteName: c.settings.name,
+  };
 }
 
 function readSection(form: FormData) {
@@ -44,8 +55,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** The same schema in the browser first: a mistake shows at once and costs no round trip. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const submission = parseSubmission(profileUpdateSchema, readProfileValues(form));
+  const [form, { profileUpdateSchema: schema }, { parseSubmission: check }] = await Promise.all([
+    request.clone().formData(),
+    // The schema and the error registry load with the first section sent, not with the page.
+    import('@app/shared/profiles/profile-update'),
+    import('../../lib/submission.ts'),
+  ]);
+  const submission = check(schema, readProfileValues(form));
   if (!submission.ok) return { section: readSection(form), errors: submission.errors };
   return serverAction();
 }
@@ -85,10 +101,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {t('own_profile.photos_title')}
           </h2>
           <p className="small text-body-secondary">{t('own_profile.photos_intro')}</p>
-          <PhotoManager photos={loaderData.photos} paidUser={user.paid_user} redirect="/profile#photos" />
+          <PhotoManager
+            photos={loaderData.photos}
+            paidUser={user.paid_user}
+            redirect="/profile#photos"
+            addressError={loaderData.photoError}
+          />
         </div>
       </section>
-      <ProfileSections profile={loaderData.profile} answer={actionData as ProfileAnswer} />
+      <ProfileSections profile={loaderData.profile} regions={loaderData.regions} answer={actionData as ProfileAnswer} />
       {settingsAvailable ? (
         <p className="mb-4">
           <Link className="btn btn-outline-secondary" to="/settings">

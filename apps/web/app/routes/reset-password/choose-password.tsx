@@ -6,7 +6,7 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
-  parseSubmission,
+  loadOnFocus,
   readFormValues,
   refuseSubmission,
   refuseWithError,
@@ -14,6 +14,7 @@ import {
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/choose-password';
 
 /**
@@ -34,7 +35,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect('/members');
 }
 
-export const clientAction = checkInBrowser(passwordResetSchema);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () => import('@app/shared/accounts/password-reset').then((module) => module.passwordResetSchema);
+
+export const clientAction = checkInBrowser(loadSchema);
 
 /** /reset-password/do: the link from the mail; choose the new password twice. */
 export default function ChoosePassword({ actionData }: Route.ComponentProps) {
@@ -52,7 +56,7 @@ export default function ChoosePassword({ actionData }: Route.ComponentProps) {
         <div className="card-body">
           <h1 className="h3">{t('reset_password.new_title')}</h1>
           <p className="text-body-secondary">{t('reset_password.new_intro')}</p>
-          <Form method="post" noValidate>
+          <Form method="post" noValidate onFocus={loadOnFocus(loadSchema)}>
             {errors.form ? (
               <div className="alert alert-danger" role="alert" data-testid="reset-error">
                 {errors.form} <Link to="/reset-password">{t('reset_password.title')}</Link>

@@ -6,7 +6,7 @@ import { webContext } from '../../context.ts';
 import {
   checkInBrowser,
   findFormErrors,
-  parseSubmission,
+  loadOnFocus,
   readFormValues,
   refuseSubmission,
   refuseWithError,
@@ -14,6 +14,7 @@ import {
 } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/request-reset';
 
 /** POST /reset-password: as POST /api/password-reset.php, mails a link to choose a new password. */
@@ -28,7 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export const clientAction = checkInBrowser(passwordResetRequestSchema);
+/** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
+const loadSchema = () =>
+  import('@app/shared/accounts/password-reset').then((module) => module.passwordResetRequestSchema);
+
+export const clientAction = checkInBrowser(loadSchema);
 
 /** /reset-password: ask for a link to set a new password. */
 export default function RequestReset({ actionData }: Route.ComponentProps) {
@@ -49,7 +54,7 @@ export default function RequestReset({ actionData }: Route.ComponentProps) {
               {t('reset_password.sent')}
             </div>
           ) : (
-            <Form method="post" noValidate>
+            <Form method="post" noValidate onFocus={loadOnFocus(loadSchema)}>
               <p className="text-body-secondary">{t('reset_password.intro')}</p>
               <FormField id="reset-email" label={t('reset_password.email')} error={errors.email ?? errors.form}>
                 {(control) => <input {...control} name="email" type="email" autoComplete="email" required />}

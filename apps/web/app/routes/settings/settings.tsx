@@ -1,9 +1,10 @@
-import { deleteAccountSchema, marketingNotificationTypes } from '@app/shared/accounts/account-settings';
+import { marketingNotificationTypes } from '@app/shared/accounts/account-choices';
 import { AppError } from '@app/shared/errors/app-error';
 import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
+import { settingsForms } from '../../features/accounts/settings-forms.ts';
 import {
   EmailSection,
   InvisibleSection,
@@ -11,12 +12,13 @@ import {
   PasswordSection,
   type SettingsAnswer,
   type SettingsIntent,
-  settingsForms,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
-import { type FormError, type FormErrors, parseSubmission, readFormValues } from '../../lib/form.ts';
+import { errorParam } from '../../lib/error-param.server.ts';
+import type { FormError, FormErrors } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     c.services.accounts.findAccountSettings(),
     c.services.moderation.listBlocked(),
   ]);
-  return { settings: settings!, blocked, siteName: c.settings.name };
+  return { settings: settings!, blocked, blockError: errorParam(request, 'block_error'), siteName: c.settings.name };
 }
 
 /** The field a service's error is about, per form: a wrong current password belongs at the password field. */
@@ -75,7 +77,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { intent, sentTo: submission.value.email } satisfies SettingsAnswer;
       }
       case 'delete': {
-        const submission = parseSubmission(deleteAccountSchema, readFormValues(form, { omit: ['intent'] }));
+        const submission = parseSubmission(settingsForms.delete.schema, settingsForms.delete.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.deleteAccount(submission.value);
         throw redirect('/account-deleted');
@@ -99,21 +101,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/** The intents whose form a schema checks (the others are buttons). */
+const checkedIntents = { notifications: true, invisible: true, password: true, email: true, delete: true } as const;
+
 /** Checks a section's form in the browser with the schema its action uses, before anything is sent. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const form = await request.clone().formData();
   const intent = findIntent(form);
-  const check =
-    intent === 'delete'
-      ? { schema: deleteAccountSchema, values: readFormValues(form, { omit: ['intent'] }) }
-      : intent && intent in settingsForms
-        ? {
-            schema: settingsForms[intent as keyof typeof settingsForms].schema,
-            values: settingsForms[intent as keyof typeof settingsForms].read(form),
-          }
-        : null;
-  if (intent && check) {
-    const submission = parseSubmission(check.schema, check.values);
+  if (intent && intent in checkedIntents) {
+    // The schemas and the error registry load with the first form sent, not with the page.
+    const [{ settingsForms: forms }, { parseSubmission: check }] = await Promise.all([
+      import('../../features/accounts/settings-forms.ts'),
+      import('../../lib/submission.ts'),
+    ]);
+    const { schema, read } = forms[intent as keyof typeof forms];
+    const submission = check(schema, read(form));
     if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
   }
   return serverAction();
@@ -150,7 +152,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <InvisibleSection settings={settings} />
       <PasswordSection />
       <EmailSection email={settings.email} />
-      <BlockedMembersSection blocked={loaderData.blocked} />
+      <BlockedMembersSection blocked={loaderData.blocked} error={loaderData.blockError} />
       <DeleteAccountSection />
     </main>
   );

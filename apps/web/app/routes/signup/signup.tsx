@@ -3,8 +3,9 @@ import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { readSignupForm, SignupForm } from '../../features/accounts/signup-form.tsx';
-import { checkInBrowser, parseSubmission, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { checkInBrowser, refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/signup';
 
 /** Where a new member goes: the steps, with the flag that shows the activation reminder. */
@@ -38,7 +39,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(afterSignupPath);
 }
 
-export const clientAction = checkInBrowser(createSignupInputSchema(), readSignupForm);
+export const clientAction = checkInBrowser(
+  () => import('@app/shared/accounts/signup').then((module) => module.createSignupInputSchema()),
+  readSignupForm,
+);
 
 export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

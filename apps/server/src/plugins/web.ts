@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '@app/shared/errors/app-error';
-import { maxPhotoBytes } from '@app/shared/profiles/profile-update';
+import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

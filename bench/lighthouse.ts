@@ -46,10 +46,11 @@ try {
   const pages = ['/', '/members', `/members/${memberId}`];
   console.log(`Lighthouse mobile performance, median of ${runsPerPage} runs`);
   console.log(
-    `  ${'page'.padEnd(16)} ${'score'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}`,
+    `  ${'page'.padEnd(16)} ${'score'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  LCP element`,
   );
   for (const page of pages) {
     const runs: Run[] = [];
+    let lastLcpElement = '';
     for (let i = 0; i < runsPerPage; i++) {
       const result = await lighthouse(origin + page, {
         port: chromium.port,
@@ -61,6 +62,11 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      // Lighthouse 13 names the element in its LCP breakdown: a list whose node item is the element.
+      const breakdown = lhr.audits['lcp-breakdown-insight']?.details as
+        | { items?: { type?: string; selector?: string }[] }
+        | undefined;
+      lastLcpElement = breakdown?.items?.find((item) => item.type === 'node')?.selector ?? '?';
       runs.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
@@ -73,7 +79,7 @@ try {
     const tbt = median(runs.map((run) => run.tbt));
     const cls = median(runs.map((run) => run.cls));
     console.log(
-      `  ${page.padEnd(16)} ${String(score).padStart(5)} ${lcp.toFixed(2).padStart(6)} ${tbt.toFixed(0).padStart(7)} ${cls.toFixed(3).padStart(6)}`,
+      `  ${page.padEnd(16)} ${String(score).padStart(5)} ${lcp.toFixed(2).padStart(6)} ${tbt.toFixed(0).padStart(7)} ${cls.toFixed(3).padStart(6)}  ${lastLcpElement.slice(0, 70)}`,
     );
   }
 } finally {

@@ -25,6 +25,8 @@ export function MemberCardView(props: {
   fictionalLabel: string;
   /** Above the fold: load at once. */
   eager?: boolean;
+  /** The first cards a phone shows: fetched with high priority, as the page's largest paint. */
+  priority?: boolean;
   /** Online recency, e.g. "Nu online" or "Actief 2 uur geleden". */
   activity?: MemberActivity;
 }) {
@@ -40,6 +42,8 @@ export function MemberCardView(props: {
             width={480}
             height={600}
             loading={props.eager ? 'eager' : 'lazy'}
+            // The first cards are the page's largest paint on a phone: fetched before the scripts.
+            fetchPriority={props.priority ? 'high' : undefined}
             decoding="async"
           />
         ) : (

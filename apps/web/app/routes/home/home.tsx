@@ -84,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={member.id}>
               <MemberCardView
                 eager={index < 6}
+                priority={index < 2}
                 member={member}
                 fictionalIcon={site.fictionalIcon}
                 fictionalLabel={site.fictionalSingular}

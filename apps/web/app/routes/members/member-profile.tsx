@@ -82,7 +82,14 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
         <section className="member-photos" aria-label={t('member_profile.photos', { name: member.name })}>
           {photo ? (
             <div className={`member-photo-main${photo.locked ? ' is-locked' : ''}`}>
-              <img src={photo.match} alt={photo.locked ? '' : member.name} width={480} height={600} />
+              <img
+                src={photo.match}
+                alt={photo.locked ? '' : member.name}
+                width={480}
+                height={600}
+                // The page's largest paint: fetched before the scripts.
+                fetchPriority="high"
+              />
               {photo.locked ? (
                 <div className="member-photo-lock" data-testid="photo-locked">
                   <p>{user ? t('member_profile.locked_free') : t('member_profile.locked_visitor')}</p>

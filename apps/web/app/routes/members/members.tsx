@@ -119,6 +119,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <MemberCardView
         member={member}
         eager={index < 6}
+        priority={index < 2}
         fictionalIcon={loaderData.fictionalIcon}
         fictionalLabel={loaderData.fictionalLabel}
         activity={activity(member.last_active_at, now, locale, t)}

@@ -4,7 +4,12 @@ import { dismissEntryWarning, expect, test, uniqueEmail } from './support/fixtur
 // Every account form is a plain HTML form posting to its route's action: nothing here runs a script.
 test.use({ javaScriptEnabled: false, ownClientAddress: true, memberOptions: { loggedIn: false } });
 
-test('without JavaScript a visitor signs up and answers the first steps', async ({ page, context, baseURL }) => {
+test('without JavaScript a visitor signs up and answers the first steps', async ({
+  page,
+  context,
+  baseURL,
+  mailbox,
+}) => {
   await dismissEntryWarning(context, baseURL!);
   const email = uniqueEmail('zonderjs');
   await page.goto('/signup?ref=nojs');
@@ -55,8 +60,17 @@ test('without JavaScript a visitor signs up and answers the first steps', async 
   await expect(page.getByRole('button', { name: 'Ja, stuur me meldingen' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Overslaan' }).click();
   await expect(page.getByTestId('signup-progress')).toHaveText('Stap 5 van 5');
+  const activationMails = await mailbox.count(email, '/api/activate.php');
   await page.getByRole('button', { name: 'Stuur de e-mail opnieuw' }).click();
   await expect(page.getByTestId('activation-resent')).toBeVisible();
+  await expect.poll(() => mailbox.count(email, '/api/activate.php')).toBe(activationMails + 1);
+  // The post was answered with a redirect: a reload asks the page again and mails nothing.
+  await expect(page).toHaveURL(/\/activation-mail\?sent=1&back=%2Fcomplete-signup/);
+  await page.reload();
+  await expect(page.getByTestId('activation-resent')).toBeVisible();
+  await page.getByRole('link', { name: 'Terug' }).click();
+  await expect(page).toHaveURL(/\/complete-signup/);
+  expect(await mailbox.count(email, '/api/activate.php')).toBe(activationMails + 1);
 });
 
 test('without JavaScript a member logs in after a wrong password, asks for a reset link and changes a setting', async ({
@@ -72,6 +86,11 @@ test('without JavaScript a member logs in after a wrong password, asks for a res
   await page.getByRole('button', { name: 'Stuur de link' }).click();
   await expect(page.getByTestId('reset-sent')).toBeVisible();
   expect(await mailbox.link(member.email, '/reset-password/do')).toMatch(/^\/reset-password\/do\?token=/);
+  // Answered with a redirect: a reload shows the same and mails no second link.
+  await expect(page).toHaveURL(/\/reset-password\?sent=1$/);
+  await page.reload();
+  await expect(page.getByTestId('reset-sent')).toBeVisible();
+  expect(await mailbox.count(member.email, '/reset-password/do')).toBe(1);
 
   await page.goto('/login');
   await page.getByLabel('E-mailadres').fill(member.email);
@@ -103,4 +122,17 @@ test('without JavaScript a member logs in after a wrong password, asks for a res
   await password.getByLabel('Herhaal je nieuwe wachtwoord').fill('een-ander-sterk-wachtwoord-3');
   await password.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
   await expect(page.locator('#settings-old-password-error')).toHaveText('Controleer je oude wachtwoord.');
+
+  // A new address gets its confirmation link once, whatever the reloads after.
+  const newEmail = uniqueEmail('nieuw');
+  const emailForm = page.locator('#email');
+  await emailForm.getByLabel('Nieuw e-mailadres').fill(newEmail);
+  await emailForm.getByLabel('Je huidige wachtwoord').fill(member.password);
+  await emailForm.getByRole('button', { name: 'Bevestigingsmail sturen' }).click();
+  await expect(page).toHaveURL(/\/settings\?done=email&sent_to=.*#email$/);
+  await expect(page.getByTestId('email-status')).toContainText(newEmail);
+  await mailbox.link(newEmail, '/mail-change/do');
+  await page.reload();
+  await expect(page.getByTestId('email-status')).toContainText(newEmail);
+  expect(await mailbox.count(newEmail, '/mail-change/do')).toBe(1);
 });

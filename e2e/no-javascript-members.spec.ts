@@ -129,7 +129,13 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
     .getByLabel('Je klacht', { exact: true })
     .fill('Dit profiel gebruikt foto’s van iemand anders, dat zag ik op een andere site.');
   await page.getByRole('button', { name: 'Klacht versturen' }).click();
-  await expect(page.getByTestId('complaint-confirmation')).toContainText('K-');
+  const confirmation = page.getByTestId('complaint-confirmation');
+  await expect(confirmation).toContainText('K-');
+  const reference = (await confirmation.textContent())!.match(/K-\d+/)![0];
+  // Answered with a redirect to a GET: a reload shows the same reference and files no second complaint.
+  await expect(page).toHaveURL(new RegExp(`/complaints\\?sent=${reference}$`));
+  await page.reload();
+  await expect(confirmation).toContainText(reference);
 });
 
 test('without JavaScript a visitor’s limited search shows one page and ends with the signup prompt', async ({

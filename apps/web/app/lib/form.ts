@@ -1,5 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import type { FormErrors } from './form-errors.ts';
 
@@ -46,6 +46,23 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
   if (!(error instanceof AppError)) throw error;
   const field = typeof error.values?.field === 'string' && error.values.field !== 'body' ? error.values.field : 'form';
   return refuseSubmission({ [field]: { code: error.code, values: error.values } }, error.status, extra);
+}
+
+/**
+ * Whether the running page sent the form (React Router posts to `<path>.data`), so that the answer shows in place;
+ * a plain post (no JavaScript yet) is answered with a redirect after success, so that a reload does not send it again.
+ */
+export function sentByScript(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith('.data');
+}
+
+/**
+ * A successful post's answer: in place for the running page, else a redirect to `address` (post/redirect/get), a GET
+ * that shows the same outcome from its query.
+ */
+export function answerSuccess<Answer>(request: Request, answer: Answer, address: string): Answer {
+  if (sentByScript(request)) return answer;
+  throw redirect(address);
 }
 
 /**

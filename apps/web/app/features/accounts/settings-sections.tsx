@@ -2,7 +2,7 @@ import { notificationChannels, notificationTypes } from '@app/shared/accounts/ac
 import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import type { DiscountCode } from '@app/shared/credits/discount-code';
 import { useEffect } from 'react';
-import { useActionData, useFetcher } from 'react-router';
+import { useActionData, useFetcher, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -30,13 +30,22 @@ export const settingsIntents = [
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
+/** The success a plain post's redirect names in the address (`?done=<intent>`, `&sent_to=` for the e-mail form). */
+function useRedirectAnswer(): SettingsAnswer | undefined {
+  const [params] = useSearchParams();
+  const intent = settingsIntents.find((known) => known === params.get('done'));
+  if (!intent) return undefined;
+  return intent === 'email' ? { intent, sentTo: params.get('sent_to') ?? '' } : { intent };
+}
+
 /**
  * A section's form: posted to the /settings action, in place once the page runs (a fetcher per section), as a plain
  * post without JavaScript, which renders /settings with the answer.
  */
 export function useSettingsForm(intent: SettingsIntent, onSettings?: (settings: AccountSettings) => void) {
   const fetcher = useFetcher<SettingsAnswer>({ key: `settings-${intent}` });
-  const pageAnswer = useActionData() as SettingsAnswer | undefined;
+  const redirectAnswer = useRedirectAnswer();
+  const pageAnswer = (useActionData() as SettingsAnswer | undefined) ?? redirectAnswer;
   const answer = fetcher.data ?? (pageAnswer?.intent === intent ? pageAnswer : undefined);
   const errors = useFormErrorTexts(findFormErrors(answer));
   const saved = answer !== undefined && !answer.errors;

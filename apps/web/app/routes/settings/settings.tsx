@@ -15,7 +15,7 @@ import {
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import type { FormError, FormErrors } from '../../lib/form.ts';
+import { answerSuccess, type FormError, type FormErrors } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';
@@ -56,25 +56,29 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = findIntent(form);
   if (!intent) return refuse('notifications', { form: { code: 'validation_failed', values: { field: 'intent' } } });
+  // A plain post's success goes on to a GET of /settings that says it (`?done=<intent>`): a reload sends nothing again.
+  const done = (answer: SettingsAnswer, section: string = intent, extra: Record<string, string> = {}) =>
+    answerSuccess(request, answer, `/settings?${new URLSearchParams({ done: intent, ...extra })}#${section}`);
   try {
     switch (intent) {
       case 'notifications':
       case 'invisible': {
         const submission = parseSubmission(settingsForms[intent].schema, settingsForms[intent].read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
-        return { intent, settings: await accounts.updateAccountSettings(submission.value) } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings(submission.value) });
       }
       case 'password': {
         const submission = parseSubmission(settingsForms.password.schema, settingsForms.password.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.changePassword(submission.value.old_password, submission.value.password);
-        return { intent } satisfies SettingsAnswer;
+        return done({ intent });
       }
       case 'email': {
         const submission = parseSubmission(settingsForms.email.schema, settingsForms.email.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.requestEmailChange(submission.value);
-        return { intent, sentTo: submission.value.email } satisfies SettingsAnswer;
+        const sentTo = submission.value.email;
+        return done({ intent, sentTo }, 'email', { sent_to: sentTo });
       }
       case 'delete': {
         const submission = parseSubmission(settingsForms.delete.schema, settingsForms.delete.read(form));
@@ -83,15 +87,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw redirect('/account-deleted');
       }
       case 'stay_invisible':
-        return { intent, settings: await accounts.updateAccountSettings({ invisible: true }) } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings({ invisible: true }) }, 'delete');
       case 'stay_fewer_mails': {
         const email = Object.fromEntries(marketingNotificationTypes.map((type) => [type, false]));
-        return {
-          intent,
-          settings: await accounts.updateAccountSettings({ notifications: { email } }),
-        } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings({ notifications: { email } }) }, 'delete');
       }
       case 'stay_discount':
+        // The member's one code, the same on every ask: the page shows it, a reload only asks again.
         return { intent, discount: await credits.grantDeleteDiscount() } satisfies SettingsAnswer;
     }
   } catch (error) {

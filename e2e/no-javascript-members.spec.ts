@@ -109,6 +109,16 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
   await expect(page).toHaveURL(/\/members$/);
   expect(await blockedIds()).toContain(other!.id);
 
+  // A refused block (no such member) lands on the search too, which says why.
+  const refused = await page.request.post('/blocks', {
+    form: { intent: 'block', profile_id: '999999999', redirect: '/members' },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.headers().location).toBe('/members?block_error=not_found');
+  await page.goto(refused.headers().location!);
+  await expect(page.getByTestId('block-error')).toHaveText('Niet gevonden.');
+
   await page.goto(`/members/${other!.id}`);
   await expect(page.getByText('Je hebt dit lid geblokkeerd.')).toBeVisible();
   await page.getByRole('button', { name: 'Deblokkeren' }).click();

@@ -9,6 +9,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
+import { errorParam } from '../../lib/error-param.server.ts';
+import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
@@ -49,6 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     filters,
     /** The chosen country's regions; another country's come when it is chosen (or with the search, without script). */
     regions: regionOptions(filters.country),
+    /** A block refused after a plain post from a member's page, which sends the member here (`?block_error=`). */
+    blockError: errorParam(request, 'block_error'),
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
@@ -107,6 +111,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     setCountry(countryRef.current?.value ?? chosenCountry);
   }, [params]);
   const { result, error, searchFields } = loaderData;
+  const blockErrors = useFormErrorTexts(loaderData.blockError ? { form: { code: loaderData.blockError } } : undefined);
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const now = Date.now();
@@ -130,6 +135,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <main className="container members-page">
       <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
       <h1 className="h3 mt-3">{t('members.title')}</h1>
+      {blockErrors.form ? (
+        <div className="alert alert-danger" role="alert" data-testid="block-error">
+          {blockErrors.form}
+        </div>
+      ) : null}
       <Form key={params.toString()} method="get" className="search-filters" aria-label={t('members.filters')}>
         {fields.has('gender') ? (
           <div>

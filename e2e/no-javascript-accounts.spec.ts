@@ -123,9 +123,21 @@ test('without JavaScript a member logs in after a wrong password, asks for a res
   await password.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
   await expect(page.locator('#settings-old-password-error')).toHaveText('Controleer je oude wachtwoord.');
 
+  // A taken address is refused with the API's status (409), at its field.
+  const emailForm = page.locator('#email');
+  await emailForm.getByLabel('Nieuw e-mailadres').fill('demo@hartklop.test');
+  await emailForm.getByLabel('Je huidige wachtwoord').fill(member.password);
+  const [taken] = await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST'),
+    emailForm.getByRole('button', { name: 'Bevestigingsmail sturen' }).click(),
+  ]);
+  expect(taken.status()).toBe(409);
+  await expect(page.locator('#settings-new-email-error')).toHaveText(
+    'Dit e-mailadres heeft al een account op deze site.',
+  );
+
   // A new address gets its confirmation link once, whatever the reloads after.
   const newEmail = uniqueEmail('nieuw');
-  const emailForm = page.locator('#email');
   await emailForm.getByLabel('Nieuw e-mailadres').fill(newEmail);
   await emailForm.getByLabel('Je huidige wachtwoord').fill(member.password);
   await emailForm.getByRole('button', { name: 'Bevestigingsmail sturen' }).click();

@@ -15,7 +15,7 @@ import {
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { answerSuccess, type FormError, type FormErrors } from '../../lib/form.ts';
+import { answerSuccess, type FormErrors, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';
@@ -97,9 +97,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { intent, discount: await credits.grantDeleteDiscount() } satisfies SettingsAnswer;
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const refused: FormError = { code: error.code, values: error.values };
-    return refuse(intent, { [errorFields[intent]?.[error.code] ?? 'form']: refused });
+    // Not the member's to fix (a fault of ours): the error page, as for any page.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Its status stays (429 rate_limited, 409 email_taken); a wrong current password goes to that form's field.
+    const field = errorFields[intent]?.[error.code];
+    return refuseWithError(field ? new AppError(error.code, error.message, { ...error.values, field }) : error, {
+      intent,
+    });
   }
 }
 

@@ -48,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     regions: regionOptions(profile!.country),
     step,
     photo: c.user.profile.main_image?.match ?? null,
+    /** The main photo waits for review (`main_image` includes a pending photo): the page says so. */
+    photoPending: c.user.profile.main_image?.status === 'pending',
     photoError: isErrorCode(photoError) ? photoError : null,
     email: c.user.email,
     confirmed: c.user.status === 'active',
@@ -225,8 +227,8 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
               {loaderData.photo ? (
                 <>
                   <img className="signup-photo-preview" src={loaderData.photo} alt="" />
-                  <p className="text-success small" role="status">
-                    {t('complete_signup.photo_added')}
+                  <p className="text-success small" role="status" data-testid="signup-photo-status">
+                    {loaderData.photoPending ? t('complete_signup.photo_pending') : t('complete_signup.photo_added')}
                   </p>
                 </>
               ) : null}

@@ -1,5 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { isErrorCode } from '@app/shared/errors/error-codes';
+import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
 import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { useFormErrorTexts } from '../../lib/form-errors.ts';
+import { type FormError, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
@@ -41,7 +41,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ) as Record<(typeof filterParameters)[number], string>;
   const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...chosen });
-  const t = (key: string) => c.messages[key] ?? key;
   const base = {
     siteName: c.settings.name,
     countries: c.settings.countries,
@@ -57,11 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
     const code = isErrorCode(message) ? message : 'validation_failed';
-    return {
-      ...base,
-      result: null,
-      error: t(`errors.${code}`).replace('{field}', String(parsed.error.issues[0]!.path[0])),
-    };
+    return { ...base, result: null, error: searchError(code, { field: String(parsed.error.issues[0]!.path[0]) }) };
   }
   try {
     return { ...base, result: await c.services.search.searchMembers(parsed.data), error: null };
@@ -70,9 +65,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
     }
     if (error instanceof AppError && error.status < 500)
-      return { ...base, result: null, error: t(`errors.${error.code}`) };
+      return { ...base, result: null, error: searchError(error.code, error.values) };
     throw error;
   }
+}
+
+/** A refused search as the page shows it: by code, translated on the page like a form's errors. */
+function searchError(code: ErrorCode, values?: Record<string, string | number>): FormError {
+  return values ? { code, values } : { code };
 }
 
 function activity(
@@ -112,6 +112,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   }, [params]);
   const { result, error, searchFields } = loaderData;
   const blockErrors = useFormErrorTexts(loaderData.blockError ? { form: { code: loaderData.blockError } } : undefined);
+  const searchErrors = useFormErrorTexts(error ? { form: error } : undefined);
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const now = Date.now();
@@ -246,9 +247,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
-      {error ? (
+      {searchErrors.form ? (
         <div className="alert alert-danger mt-3" role="alert">
-          {error}
+          {searchErrors.form}
         </div>
       ) : null}
       {result ? (

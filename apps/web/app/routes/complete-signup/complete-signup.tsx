@@ -9,6 +9,7 @@ import { toTargetMember } from '../../features/members/target-member.server.ts';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
 import {
+  checkIntentsInBrowser,
   type FormErrors,
   findFormErrors,
   refuseSubmission,
@@ -127,20 +128,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** Checks the step's form in the browser with the schema the action uses, before anything is sent. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const intent = findIntent(form);
-  if (intent) {
-    // The schemas and the error registry load with the first step sent, not with the page.
-    const [{ stepForms: forms }, { parseSubmission: check }] = await Promise.all([
-      import('./step-forms.ts'),
-      import('../../lib/submission.ts'),
-    ]);
-    const submission = check(forms[intent].schema, forms[intent].read(form));
-    if (!submission.ok) return { errors: submission.errors };
-  }
-  return serverAction();
-}
+export const clientAction = checkIntentsInBrowser(
+  // The schemas and the error registry load with the first step sent, not with the page.
+  () => import('./step-forms.ts').then((module) => module.stepForms),
+  Object.keys(intents),
+);
 
 /** The answers a refused step form sent, to show them again (only text values of the step's own fields). */
 function givenAnswers(answer: unknown): Partial<Record<(typeof personalStepFields)[number], string>> {

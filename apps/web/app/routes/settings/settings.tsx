@@ -15,7 +15,7 @@ import {
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { answerSuccess, type FormErrors, refuseWithError } from '../../lib/form.ts';
+import { answerSuccess, checkIntentsInBrowser, type FormErrors, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';
@@ -107,25 +107,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-/** The intents whose form a schema checks (the others are buttons). */
-const checkedIntents = { notifications: true, invisible: true, password: true, email: true, delete: true } as const;
-
-/** Checks a section's form in the browser with the schema its action uses, before anything is sent. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const intent = findIntent(form);
-  if (intent && intent in checkedIntents) {
-    // The schemas and the error registry load with the first form sent, not with the page.
-    const [{ settingsForms: forms }, { parseSubmission: check }] = await Promise.all([
-      import('../../features/accounts/settings-forms.ts'),
-      import('../../lib/submission.ts'),
-    ]);
-    const { schema, read } = forms[intent as keyof typeof forms];
-    const submission = check(schema, read(form));
-    if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
-  }
-  return serverAction();
-}
+/** Checks a section's form in the browser with the schema its action uses, before anything is sent; the other
+ * intents are buttons. */
+export const clientAction = checkIntentsInBrowser(
+  // The schemas and the error registry load with the first form sent, not with the page.
+  () => import('../../features/accounts/settings-forms.ts').then((module) => module.settingsForms),
+  ['notifications', 'invisible', 'password', 'email', 'delete'] satisfies SettingsIntent[],
+);
 
 /** /settings: notifications, invisible mode, password, e-mail address, blocked members and deleting the account. */
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -104,8 +104,15 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
     ((await (await page.request.get('/api/blocks.php')).json()).blocked as { id: number }[]).map((item) => item.id);
 
   await page.goto(`/members/${other!.id}`);
-  await page.locator('summary', { hasText: 'Blokkeren' }).click();
-  await page.getByRole('button', { name: 'Ja, blokkeren' }).click();
+  // The confirmation is a modal the server renders for `?block=modal`; its close link leads back.
+  await page.getByRole('link', { name: 'Blokkeren', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other!.id}\\?block=modal$`));
+  const dialog = page.getByRole('dialog', { name: 'blokkeren?' });
+  await dialog.getByRole('link', { name: 'Annuleren' }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other!.id}$`));
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Blokkeren', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Ja, blokkeren' }).click();
   await expect(page).toHaveURL(/\/members$/);
   expect(await blockedIds()).toContain(other!.id);
 
@@ -123,7 +130,7 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
   await expect(page.getByText('Je hebt dit lid geblokkeerd.')).toBeVisible();
   await page.getByRole('button', { name: 'Deblokkeren' }).click();
   await expect(page).toHaveURL(new RegExp(`/members/${other!.id}$`));
-  await expect(page.locator('summary', { hasText: 'Blokkeren' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Blokkeren', exact: true })).toBeVisible();
   expect(await blockedIds()).not.toContain(other!.id);
 
   // The server checks the complaint with the same schema and shows what is wrong, then takes it.

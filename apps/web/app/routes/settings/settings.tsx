@@ -4,7 +4,6 @@ import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
-import { settingsForms } from '../../features/accounts/settings-forms.ts';
 import {
   EmailSection,
   InvisibleSection,
@@ -54,6 +53,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const c = requireMember(context, request);
   const { accounts, credits } = c.services;
   const form = await request.formData();
+  // Loaded here, not imported at the top: a static import would stay in the page's first load with the clientAction.
+  const { settingsForms } = await import('../../features/accounts/settings-forms.ts');
   const intent = findIntent(form);
   if (!intent) return refuse('notifications', { form: { code: 'validation_failed', values: { field: 'intent' } } });
   // A plain post's success goes on to a GET of /settings that says it (`?done=<intent>`): a reload sends nothing again.

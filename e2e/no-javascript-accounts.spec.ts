@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { dismissEntryWarning, expect, test, uniqueEmail } from './support/fixtures.ts';
+import { dismissEntryWarning, expect, siteUrl, test, uniqueEmail } from './support/fixtures.ts';
 
 // Every account form is a plain HTML form posting to its route's action: nothing here runs a script.
 test.use({ javaScriptEnabled: false, ownClientAddress: true, memberOptions: { loggedIn: false } });
@@ -71,6 +71,29 @@ test('without JavaScript a visitor signs up and answers the first steps', async 
   await page.getByRole('link', { name: 'Terug' }).click();
   await expect(page).toHaveURL(/\/complete-signup/);
   expect(await mailbox.count(email, '/api/activate.php')).toBe(activationMails + 1);
+});
+
+test('without JavaScript a new member on a site that reviews photos is told the photo waits for review', async ({
+  page,
+  baseURL,
+}) => {
+  // nopopup.localhost is no demo site: a new photo stays pending until it is reviewed.
+  const site = siteUrl(baseURL!, 'nopopup.localhost');
+  await page.goto(new URL('/signup', site).toString());
+  await page.getByLabel('E-mailadres').fill(uniqueEmail('wacht'));
+  await page.getByLabel('Profielnaam').fill('Wachtend');
+  await page.getByLabel('Wachtwoord').fill('lang-en-sterk-wachtwoord-7');
+  await page.getByLabel('Geboortedatum').fill('1985-06-30');
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(page.getByTestId('signup-progress')).toHaveText('Stap 1 van 5');
+  const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#2d5582' } })
+    .jpeg()
+    .toBuffer();
+  await page.locator('#signup-photo').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByRole('button', { name: 'Foto uploaden' }).click();
+  await expect(page.getByTestId('signup-photo-status')).toHaveText(
+    'Je foto is toegevoegd en wordt zo snel mogelijk gecontroleerd.',
+  );
 });
 
 test('without JavaScript a member logs in after a wrong password, asks for a reset link and changes a setting', async ({

@@ -49,9 +49,16 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await page.goto(`/members/${memberId}`);
   await waitUntilLive(page);
 
-  // Blocking asks first, in place.
-  await page.locator('summary', { hasText: 'Blokkeren' }).click();
-  await page.getByRole('button', { name: 'Ja, blokkeren' }).click();
+  // Blocking asks first, in a modal: Escape closes it, and the button opens it again.
+  const blockLink = page.getByRole('link', { name: 'Blokkeren', exact: true });
+  const dialog = page.getByRole('dialog', { name: 'blokkeren?' });
+  await blockLink.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/members/${memberId}$`));
+  await blockLink.click();
+  await dialog.getByRole('button', { name: 'Ja, blokkeren' }).click();
   await expect(page).toHaveURL(/\/members$/);
   expect(await membersOnEverySearchPage(page)).not.toContain(memberId);
 
@@ -59,7 +66,7 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await page.goto(`/members/${memberId}`);
   await waitUntilLive(page);
   await page.getByRole('button', { name: 'Deblokkeren' }).click();
-  await expect(page.locator('summary', { hasText: 'Blokkeren' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Blokkeren', exact: true })).toBeVisible();
   expect(await membersOnEverySearchPage(page)).toContain(memberId);
 });
 

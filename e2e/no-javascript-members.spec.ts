@@ -104,16 +104,33 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
     ((await (await page.request.get('/api/blocks.php')).json()).blocked as { id: number }[]).map((item) => item.id);
 
   await page.goto(`/members/${other!.id}`);
-  await page.locator('summary', { hasText: 'Blokkeren' }).click();
-  await page.getByRole('button', { name: 'Ja, blokkeren' }).click();
+  // The confirmation is a modal the server renders for `?block=modal`; its close link leads back.
+  await page.getByRole('link', { name: 'Blokkeren', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other!.id}\\?block=modal$`));
+  const dialog = page.getByRole('dialog', { name: 'blokkeren?' });
+  await dialog.getByRole('link', { name: 'Annuleren' }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other!.id}$`));
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Blokkeren', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Ja, blokkeren' }).click();
   await expect(page).toHaveURL(/\/members$/);
   expect(await blockedIds()).toContain(other!.id);
+
+  // A refused block (no such member) lands on the search too, which says why.
+  const refused = await page.request.post('/blocks', {
+    form: { intent: 'block', profile_id: '999999999', redirect: '/members' },
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.headers().location).toBe('/members?block_error=not_found');
+  await page.goto(refused.headers().location!);
+  await expect(page.getByTestId('block-error')).toHaveText('Niet gevonden.');
 
   await page.goto(`/members/${other!.id}`);
   await expect(page.getByText('Je hebt dit lid geblokkeerd.')).toBeVisible();
   await page.getByRole('button', { name: 'Deblokkeren' }).click();
   await expect(page).toHaveURL(new RegExp(`/members/${other!.id}$`));
-  await expect(page.locator('summary', { hasText: 'Blokkeren' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Blokkeren', exact: true })).toBeVisible();
   expect(await blockedIds()).not.toContain(other!.id);
 
   // The server checks the complaint with the same schema and shows what is wrong, then takes it.
@@ -129,7 +146,13 @@ test('without JavaScript a member blocks and unblocks a member, and sends a comp
     .getByLabel('Je klacht', { exact: true })
     .fill('Dit profiel gebruikt foto’s van iemand anders, dat zag ik op een andere site.');
   await page.getByRole('button', { name: 'Klacht versturen' }).click();
-  await expect(page.getByTestId('complaint-confirmation')).toContainText('K-');
+  const confirmation = page.getByTestId('complaint-confirmation');
+  await expect(confirmation).toContainText('K-');
+  const reference = (await confirmation.textContent())!.match(/K-\d+/)![0];
+  // Answered with a redirect to a GET: a reload shows the same reference and files no second complaint.
+  await expect(page).toHaveURL(new RegExp(`/complaints\\?sent=${reference}$`));
+  await page.reload();
+  await expect(confirmation).toContainText(reference);
 });
 
 test('without JavaScript a visitor’s limited search shows one page and ends with the signup prompt', async ({

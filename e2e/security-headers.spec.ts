@@ -79,7 +79,7 @@ test('pages carry a nonce-based policy, run their scripts and hydrate without a 
   const profile = await page.getByTestId('search-results').locator('a.stretched-link').first().getAttribute('href');
   expect(profile).toMatch(/^\/members\/\d+$/);
   nonces.add(await expectNoncePolicy(page, await page.goto(profile!)));
-  await expect(page.getByRole('button', { name: 'Blokkeren' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Blokkeren', exact: true })).toBeVisible();
   // Live: every script the page loads has run (and its images have loaded: `goto` waits for the load event).
   await waitUntilLive(page);
 

@@ -44,6 +44,8 @@ export interface Mailbox {
    * not where this test server listens). Waits up to 10 s for the mail.
    */
   link(to: string, path: string): Promise<string>;
+  /** How many mails to `to` carry a link to `path` (a reload that posted again would have sent another). */
+  count(to: string, path: string): Promise<number>;
 }
 
 const defaultMemberOptions: MemberOptions = { loggedIn: true, completeSignup: true, profile: {} };
@@ -60,6 +62,13 @@ export function uniqueEmail(prefix: string): string {
 async function must(response: APIResponse, call: string): Promise<APIResponse> {
   if (!response.ok()) throw new Error(`${call} answered ${response.status()}: ${await response.text()}`);
   return response;
+}
+
+async function countMails(request: APIRequestContext, to: string, path: string): Promise<number> {
+  const answer = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(answer.status()).toBe(200);
+  const mails: { text: string }[] = (await answer.json()).mails;
+  return mails.filter((mail) => mail.text.includes(path)).length;
 }
 
 async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
@@ -108,7 +117,10 @@ export const test = base.extend<{
 
   mailbox: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext({ baseURL });
-    await use({ link: (to, path) => mailedLink(request, to, path) });
+    await use({
+      link: (to, path) => mailedLink(request, to, path),
+      count: (to, path) => countMails(request, to, path),
+    });
     await request.dispose();
   },
 

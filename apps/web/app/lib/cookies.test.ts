@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { expiredSessionCookie, preferenceCookie, readCookie, safeRedirectPath } from './cookies.ts';
+import { expiredSessionCookie, preferenceCookie, readCookie, safeRedirectPath, withSearchParam } from './cookies.ts';
 
 describe('cookies', () => {
+  it('puts an outcome in a redirect address before its #section, keeping its query', () => {
+    expect(withSearchParam('/settings#blocked', 'block_error', 'not_found')).toBe(
+      '/settings?block_error=not_found#blocked',
+    );
+    expect(withSearchParam('/members?gender=female', 'block_error', 'x y')).toBe(
+      '/members?gender=female&block_error=x+y',
+    );
+    expect(withSearchParam('/profile?photo_error=a', 'photo_error', 'b')).toBe('/profile?photo_error=b');
+  });
   it('reads one cookie of a header', () => {
     expect(readCookie('a=1; locale=en; b=2', 'locale')).toBe('en');
     expect(readCookie('a=1', 'locale')).toBeUndefined();

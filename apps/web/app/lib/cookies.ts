@@ -42,6 +42,13 @@ export function safeRedirectPath(value: FormDataEntryValue | null | undefined): 
   }
 }
 
+/** A local path with one query parameter set (before any #section), as a plain post's redirect puts an outcome in the address. */
+export function withSearchParam(path: string, key: string, value: string): string {
+  const url = new URL(path, placeholderOrigin);
+  url.searchParams.set(key, value);
+  return url.pathname + url.search + url.hash;
+}
+
 /** A Set-Cookie value that removes the session cookie (same attributes as the server sets it with). */
 export function expiredSessionCookie(request: Request, name: string): string {
   return stringifySetCookie({

@@ -1,10 +1,10 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import type { FormErrors } from './form-errors.ts';
 
 // The browser half (the errors' texts) lives apart, without zod, for components on every page.
-export { type FormError, type FormErrors, findFormErrors, useFormErrorTexts } from './form-errors.ts';
+export { type FormErrors, findFormErrors, useFormErrorTexts } from './form-errors.ts';
 
 /**
  * Forms are route actions (they work before and without JavaScript). One schema checks the input twice: in the
@@ -14,11 +14,11 @@ export { type FormError, type FormErrors, findFormErrors, useFormErrorTexts } fr
 
 /**
  * The form's values as the schema reads them: each named field once (a repeated name becomes a list), files left
- * out unless asked for. `booleans` are checkboxes, which a form sends only when ticked.
+ * out unless asked for.
  */
 export function readFormValues(
   form: FormData,
-  options: { booleans?: readonly string[]; lists?: readonly string[]; omit?: readonly string[] } = {},
+  options: { lists?: readonly string[]; omit?: readonly string[] } = {},
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
@@ -26,7 +26,6 @@ export function readFormValues(
     const all = form.getAll(key).filter((value) => typeof value === 'string');
     values[key] = options.lists?.includes(key) ? all : all[0];
   }
-  for (const key of options.booleans ?? []) values[key] = form.get(key) !== null;
   return values;
 }
 
@@ -46,6 +45,23 @@ export function refuseWithError<Extra extends object = object>(error: unknown, e
   if (!(error instanceof AppError)) throw error;
   const field = typeof error.values?.field === 'string' && error.values.field !== 'body' ? error.values.field : 'form';
   return refuseSubmission({ [field]: { code: error.code, values: error.values } }, error.status, extra);
+}
+
+/**
+ * Whether the running page sent the form (React Router posts to `<path>.data`), so that the answer shows in place;
+ * a plain post (no JavaScript yet) is answered with a redirect after success, so that a reload does not send it again.
+ */
+function sentByScript(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith('.data');
+}
+
+/**
+ * A successful post's answer: in place for the running page, else a redirect to `address` (post/redirect/get), a GET
+ * that shows the same outcome from its query.
+ */
+export function answerSuccess<Answer>(request: Request, answer: Answer, address: string): Answer {
+  if (sentByScript(request)) return answer;
+  throw redirect(address);
 }
 
 /**
@@ -75,6 +91,28 @@ export function checkInBrowser<Schema extends z.ZodType>(
     ]);
     const submission = parseSubmission(schema, read(form));
     if (!submission.ok) return { errors: submission.errors };
+    return serverAction();
+  };
+}
+
+/** A page's forms told apart by `intent`: each checked intent's schema and how its form is read. */
+type IntentForms = Readonly<Record<string, { schema: z.ZodType; read: (form: FormData) => unknown }>>;
+
+/**
+ * The `clientAction` of a page with several forms told apart by `intent`: the form of a `checked` intent is checked
+ * with its schema from `loadForms` (an `import()`, loaded with the first such form sent) before anything is sent;
+ * other intents (plain buttons) go straight on.
+ */
+export function checkIntentsInBrowser(loadForms: () => Promise<IntentForms>, checked: readonly string[]) {
+  return async <Answer>({ request, serverAction }: { request: Request; serverAction: () => Promise<Answer> }) => {
+    const form = await request.clone().formData();
+    const intent = form.get('intent');
+    if (typeof intent === 'string' && checked.includes(intent)) {
+      const [forms, { parseSubmission }] = await Promise.all([loadForms(), import('./submission.ts')]);
+      const intentForm = forms[intent];
+      const submission = intentForm ? parseSubmission(intentForm.schema, intentForm.read(form)) : null;
+      if (submission && !submission.ok) return { intent, errors: submission.errors };
+    }
     return serverAction();
   };
 }

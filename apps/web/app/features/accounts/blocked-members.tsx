@@ -6,13 +6,12 @@ import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * The members this member has blocked (the page's loader gives them: `services.moderation.listBlocked()`), each
- * with an unblock form posting to /blocks, which comes back to `redirect` (default `/settings#blocked`).
+ * with an unblock form posting to /blocks, which comes back to `/settings#blocked`.
  */
 export function BlockedMembersSection(props: {
   blocked: BlockedMember[];
   /** An unblock refused after a plain post (`?block_error=`; the loader checks the code). */
   error: ErrorCode | null;
-  redirect?: string;
 }) {
   const { t } = useI18n();
   const errors = useFormErrorTexts(props.error ? { form: { code: props.error } } : undefined);
@@ -32,7 +31,7 @@ export function BlockedMembersSection(props: {
         ) : null}
         <ul className="list-unstyled mb-0 blocked-members" data-testid="blocked-members">
           {props.blocked.map((member) => (
-            <BlockedMemberItem key={member.id} member={member} redirect={props.redirect ?? '/settings#blocked'} />
+            <BlockedMemberItem key={member.id} member={member} />
           ))}
         </ul>
       </div>
@@ -40,7 +39,7 @@ export function BlockedMembersSection(props: {
   );
 }
 
-function BlockedMemberItem(props: { member: BlockedMember; redirect: string }) {
+function BlockedMemberItem(props: { member: BlockedMember }) {
   const { t } = useI18n();
   const fetcher = useFetcher();
   const { member } = props;
@@ -50,7 +49,7 @@ function BlockedMemberItem(props: { member: BlockedMember; redirect: string }) {
       <fetcher.Form method="post" action="/blocks">
         <input type="hidden" name="intent" value="unblock" />
         <input type="hidden" name="profile_id" value={member.id} />
-        <input type="hidden" name="redirect" value={props.redirect} />
+        <input type="hidden" name="redirect" value="/settings#blocked" />
         <button type="submit" className="btn btn-outline-secondary" disabled={fetcher.state !== 'idle'}>
           {t('member_profile.unblock')}
         </button>

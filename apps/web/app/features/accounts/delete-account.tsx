@@ -1,5 +1,4 @@
 import { deleteReasons } from '@app/shared/accounts/account-choices';
-import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -27,11 +26,11 @@ function StayOffer(props: {
  * Delete account: first the ways to stay (invisible mode, fewer mails, the company's discount), then the reasons and
  * a password check. Opened on `<details>`, so that it works without JavaScript.
  */
-export function DeleteAccountSection(props: { onChange?(settings: AccountSettings): void }) {
+export function DeleteAccountSection() {
   const { t, locale } = useI18n();
   const { company } = useRootData();
-  const invisible = useSettingsForm('stay_invisible', props.onChange);
-  const fewerMails = useSettingsForm('stay_fewer_mails', props.onChange);
+  const invisible = useSettingsForm('stay_invisible');
+  const fewerMails = useSettingsForm('stay_fewer_mails');
   const discount = useSettingsForm('stay_discount');
   const deletion = useSettingsForm('delete');
   const code = discount.answer?.discount;

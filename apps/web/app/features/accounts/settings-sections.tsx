@@ -1,8 +1,7 @@
 import { notificationChannels, notificationTypes } from '@app/shared/accounts/account-choices';
 import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import type { DiscountCode } from '@app/shared/credits/discount-code';
-import { useEffect } from 'react';
-import { useActionData, useFetcher } from 'react-router';
+import { useActionData, useFetcher, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -30,20 +29,25 @@ export const settingsIntents = [
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
+/** The success a plain post's redirect names in the address (`?done=<intent>`, `&sent_to=` for the e-mail form). */
+function useRedirectAnswer(): SettingsAnswer | undefined {
+  const [params] = useSearchParams();
+  const intent = settingsIntents.find((known) => known === params.get('done'));
+  if (!intent) return undefined;
+  return intent === 'email' ? { intent, sentTo: params.get('sent_to') ?? '' } : { intent };
+}
+
 /**
  * A section's form: posted to the /settings action, in place once the page runs (a fetcher per section), as a plain
  * post without JavaScript, which renders /settings with the answer.
  */
-export function useSettingsForm(intent: SettingsIntent, onSettings?: (settings: AccountSettings) => void) {
+export function useSettingsForm(intent: SettingsIntent) {
   const fetcher = useFetcher<SettingsAnswer>({ key: `settings-${intent}` });
-  const pageAnswer = useActionData() as SettingsAnswer | undefined;
+  const redirectAnswer = useRedirectAnswer();
+  const pageAnswer = (useActionData() as SettingsAnswer | undefined) ?? redirectAnswer;
   const answer = fetcher.data ?? (pageAnswer?.intent === intent ? pageAnswer : undefined);
   const errors = useFormErrorTexts(findFormErrors(answer));
   const saved = answer !== undefined && !answer.errors;
-  const changed = fetcher.data?.settings;
-  useEffect(() => {
-    if (changed) onSettings?.(changed);
-  }, [changed, onSettings]);
   return { fetcher, answer, errors, saved, busy: fetcher.state !== 'idle' };
 }
 
@@ -60,16 +64,15 @@ function IntentField(props: { intent: SettingsIntent }) {
   return <input type="hidden" name="intent" value={props.intent} />;
 }
 
-/** The props every settings section takes; `onChange` hears of settings the section changed. */
+/** The props every settings section takes: the settings as the page's loader read them. */
 interface SectionProps {
   settings: AccountSettings;
-  onChange?(settings: AccountSettings): void;
 }
 
 /** E-mail and push choices per notification type, saved together. */
 export function NotificationSection(props: SectionProps) {
   const { t } = useI18n();
-  const { fetcher, errors, saved, busy } = useSettingsForm('notifications', props.onChange);
+  const { fetcher, errors, saved, busy } = useSettingsForm('notifications');
   const { notifications } = props.settings;
   return (
     <section className="card mb-3 settings-section" id="notifications" aria-labelledby="settings-notifications">
@@ -128,7 +131,7 @@ export function NotificationSection(props: SectionProps) {
 
 export function InvisibleSection(props: SectionProps) {
   const { t } = useI18n();
-  const { fetcher, errors, saved, busy } = useSettingsForm('invisible', props.onChange);
+  const { fetcher, errors, saved, busy } = useSettingsForm('invisible');
   return (
     <section className="card mb-3 settings-section" id="invisible" aria-labelledby="settings-invisible">
       <div className="card-body">

@@ -3,16 +3,9 @@ import { isErrorCode } from '@app/shared/errors/error-codes';
 import { blockFormSchema } from '@app/shared/moderation/blocks';
 import { redirect } from 'react-router';
 import { webContext } from '../../context.ts';
-import { safeRedirectPath } from '../../lib/cookies.ts';
+import { safeRedirectPath, withSearchParam } from '../../lib/cookies.ts';
 import { readFormValues } from '../../lib/form.ts';
 import type { Route } from './+types/blocks';
-
-/** The address to go back to, with the refusal's code (before any #section). */
-function withBlockError(path: string, code: string) {
-  const url = new URL(path, 'http://site.invalid');
-  url.searchParams.set('block_error', code);
-  return url.pathname + url.search + url.hash;
-}
 
 /**
  * POST /blocks: block or unblock a member (`intent=block|unblock`, `profile_id`) by the rules of /api/blocks.php,
@@ -27,7 +20,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = blockFormSchema.safeParse(readFormValues(form, { omit: ['redirect'] }));
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
-    throw redirect(withBlockError(back, isErrorCode(message) ? message : 'validation_failed'));
+    throw redirect(withSearchParam(back, 'block_error', isErrorCode(message) ? message : 'validation_failed'));
   }
   const { intent, profile_id: profileId } = parsed.data;
   try {
@@ -35,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     else await c.services.moderation.unblockMember(profileId);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    throw redirect(withBlockError(back, error.code));
+    throw redirect(withSearchParam(back, 'block_error', error.code));
   }
   throw redirect(back);
 }

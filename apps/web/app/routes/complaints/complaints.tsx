@@ -1,13 +1,16 @@
 import { complaintCategories, complaintInputSchema } from '@app/shared/moderation/complaint';
-import { data, Form, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
+import { withSearchParam } from '../../lib/cookies.ts';
 import {
+  answerSuccess,
   checkInBrowser,
   findFormErrors,
   loadOnFocus,
   readFormValues,
+  refuseSubmission,
   refuseWithError,
   useFormErrorTexts,
 } from '../../lib/form.ts';
@@ -15,25 +18,38 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complaints';
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** A complaint's reference as the service writes it (`K-000123`). */
+const referencePattern = /^K-\d{1,12}$/;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
+  // After a plain post the redirect names the complaint's reference (`?sent=K-000123`): the page thanks for it.
+  const sent = new URL(request.url).searchParams.get('sent');
   // The categories come with the page: the module that lists them builds the schema, which loads only to check.
-  return { siteName: c.settings.name, supportEmail: c.settings.support_email, categories: complaintCategories };
+  return {
+    siteName: c.settings.name,
+    supportEmail: c.settings.support_email,
+    categories: complaintCategories,
+    sent: sent && referencePattern.test(sent) ? sent : null,
+  };
 }
 
-/** POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference. */
+/**
+ * POST /complaints: the same rules as POST /api/complaints.php; answers the complaint's reference, in place for the
+ * running page, else by a redirect to `/complaints?sent=<reference>`, so that a reload sends nothing again.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const values = readFormValues(await request.formData());
   const submission = parseSubmission(complaintInputSchema, values);
   // A page sent back without script shows what was typed again: the values go with the errors.
-  if (!submission.ok) return data({ errors: submission.errors, values }, { status: 400 });
+  if (!submission.ok) return refuseSubmission(submission.errors, 400, { values });
+  let reference: string;
   try {
-    const complaint = await context.get(webContext).services.moderation.submitComplaint(submission.value);
-    return { reference: complaint.reference };
+    ({ reference } = await context.get(webContext).services.moderation.submitComplaint(submission.value));
   } catch (error) {
-    const refused = refuseWithError(error);
-    return data({ ...refused.data, values }, { status: refused.init?.status ?? 400 });
+    return refuseWithError(error, { values });
   }
+  return answerSuccess(request, { reference }, withSearchParam('/complaints', 'sent', reference));
 }
 
 /** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
@@ -50,7 +66,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
     const value = answer?.values?.[field];
     return typeof value === 'string' ? value : undefined;
   };
-  const reference = answer?.reference ?? null;
+  const reference = answer?.reference ?? loaderData.sent;
 
   if (reference) {
     return (

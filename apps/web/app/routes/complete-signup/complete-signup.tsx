@@ -9,6 +9,7 @@ import { toTargetMember } from '../../features/members/target-member.server.ts';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
 import {
+  checkIntentsInBrowser,
   type FormErrors,
   findFormErrors,
   refuseSubmission,
@@ -48,6 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     regions: regionOptions(profile!.country),
     step,
     photo: c.user.profile.main_image?.match ?? null,
+    /** The main photo waits for review (`main_image` includes a pending photo): the page says so. */
+    photoPending: c.user.profile.main_image?.status === 'pending',
     photoError: isErrorCode(photoError) ? photoError : null,
     email: c.user.email,
     confirmed: c.user.status === 'active',
@@ -125,20 +128,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** Checks the step's form in the browser with the schema the action uses, before anything is sent. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const intent = findIntent(form);
-  if (intent) {
-    // The schemas and the error registry load with the first step sent, not with the page.
-    const [{ stepForms: forms }, { parseSubmission: check }] = await Promise.all([
-      import('./step-forms.ts'),
-      import('../../lib/submission.ts'),
-    ]);
-    const submission = check(forms[intent].schema, forms[intent].read(form));
-    if (!submission.ok) return { errors: submission.errors };
-  }
-  return serverAction();
-}
+export const clientAction = checkIntentsInBrowser(
+  // The schemas and the error registry load with the first step sent, not with the page.
+  () => import('./step-forms.ts').then((module) => module.stepForms),
+  Object.keys(intents),
+);
 
 /** The answers a refused step form sent, to show them again (only text values of the step's own fields). */
 function givenAnswers(answer: unknown): Partial<Record<(typeof personalStepFields)[number], string>> {
@@ -225,8 +219,8 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
               {loaderData.photo ? (
                 <>
                   <img className="signup-photo-preview" src={loaderData.photo} alt="" />
-                  <p className="text-success small" role="status">
-                    {t('complete_signup.photo_added')}
+                  <p className="text-success small" role="status" data-testid="signup-photo-status">
+                    {loaderData.photoPending ? t('complete_signup.photo_pending') : t('complete_signup.photo_added')}
                   </p>
                 </>
               ) : null}

@@ -1,9 +1,11 @@
 import { mailChangeUndoSchema } from '@app/shared/accounts/account-settings';
 import { AppError } from '@app/shared/errors/app-error';
+import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { Form, useNavigation, useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
+import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import type { Route } from './+types/undo-mail-change';
@@ -12,7 +14,7 @@ import type { Route } from './+types/undo-mail-change';
 export async function action({ context, request }: Route.ActionArgs) {
   const c = context.get(webContext);
   const parsed = mailChangeUndoSchema.safeParse({ token: (await request.formData()).get('token') ?? '' });
-  if (!parsed.success) return { done: false as const, error: 'mail_change_undo_invalid' };
+  if (!parsed.success) return { done: false as const, error: 'mail_change_undo_invalid' as ErrorCode };
   try {
     const { resetToken } = await c.services.accounts.undoEmailChange(parsed.data.token);
     return { done: true as const, resetToken };
@@ -33,6 +35,7 @@ export default function UndoMailChange({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   const done = actionData?.done === true;
+  const errors = useFormErrorTexts(actionData?.done === false ? { form: { code: actionData.error } } : undefined);
   const title = done ? t('mail_change.undone_title') : t('mail_change.undo_title');
   return (
     <main className="container narrow-page text-center activate-result">
@@ -60,9 +63,9 @@ export default function UndoMailChange({ actionData }: Route.ComponentProps) {
         <>
           <h1 className="h3">{title}</h1>
           <p>{t('mail_change.undo_intro')}</p>
-          {actionData?.error ? (
+          {errors.form ? (
             <div className="alert alert-danger" role="alert" data-testid="mail-change-undo-error">
-              {t(`errors.${actionData.error}`)} {t('mail_change.undo_help', { email: settings.support_email })}
+              {errors.form} {t('mail_change.undo_help', { email: settings.support_email })}
             </div>
           ) : null}
           <Form method="post">

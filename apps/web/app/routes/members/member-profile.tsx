@@ -3,8 +3,9 @@ import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { parseIdParam } from '@app/shared/input';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import { useState } from 'react';
-import { data, Link, useFetcher } from 'react-router';
+import { data, Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
@@ -212,13 +213,29 @@ function VisitorSignupPrompt(props: { memberId: number; name: string }) {
   );
 }
 
+/** The query parameter that opens the block confirmation over the profile (`?block=modal`). */
+const blockModalParam = 'block';
+
+/** The current address with the block confirmation open or closed. */
+function withBlockModal(pathname: string, search: string, open: boolean): string {
+  const params = new URLSearchParams(search);
+  if (open) params.set(blockModalParam, 'modal');
+  else params.delete(blockModalParam);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
 /**
- * Block (behind a confirmation that opens in place, without script too) or unblock: forms posting to /blocks. After
- * a block the member goes back to the search; an unblock comes back here.
+ * Block (confirmed in a modal, a page state of its own: `?block=modal`, which the server renders open, script or
+ * not) or unblock: forms posting to /blocks. After a block the member goes back to the search; an unblock comes back
+ * here.
  */
 function BlockForms(props: { memberId: number; name: string; blocked: boolean; error: ErrorCode | null }) {
   const { t } = useI18n();
   const fetcher = useFetcher();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const errors = useFormErrorTexts(props.error ? { form: { code: props.error } } : undefined);
   const busy = fetcher.state !== 'idle';
   const fields = (intent: 'block' | 'unblock') => (
@@ -228,6 +245,8 @@ function BlockForms(props: { memberId: number; name: string; blocked: boolean; e
       <input type="hidden" name="redirect" value={intent === 'block' ? '/members' : `/members/${props.memberId}`} />
     </>
   );
+  const confirming = !props.blocked && params.get(blockModalParam) === 'modal';
+  const closeHref = withBlockModal(location.pathname, location.search, false);
   return (
     <div className="mt-4 member-block">
       {errors.form ? (
@@ -244,18 +263,36 @@ function BlockForms(props: { memberId: number; name: string; blocked: boolean; e
           </button>
         </fetcher.Form>
       ) : (
-        <details className="member-block-confirm">
-          <summary className="btn btn-outline-danger">{t('member_profile.block')}</summary>
-          <fetcher.Form method="post" action="/blocks" className="card card-body mt-2">
-            <h2 className="h6">{t('member_profile.block_title', { name: props.name })}</h2>
-            <p className="small">{t('member_profile.block_body', { name: props.name })}</p>
-            {fields('block')}
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {t('member_profile.block_confirm')}
-            </button>
-          </fetcher.Form>
-        </details>
+        <Link
+          className="btn btn-outline-danger"
+          to={withBlockModal(location.pathname, location.search, true)}
+          preventScrollReset
+          data-testid="block-open"
+        >
+          {t('member_profile.block')}
+        </Link>
       )}
+      {confirming ? (
+        <Modal
+          id="block-modal"
+          title={t('member_profile.block_title', { name: props.name })}
+          closeHref={closeHref}
+          onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
+        >
+          <fetcher.Form method="post" action="/blocks">
+            <p>{t('member_profile.block_body', { name: props.name })}</p>
+            {fields('block')}
+            <div className="d-flex flex-wrap gap-2 justify-content-end">
+              <Link className="btn btn-outline-secondary" to={closeHref} replace preventScrollReset>
+                {t('member_profile.block_cancel')}
+              </Link>
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {t('member_profile.block_confirm')}
+              </button>
+            </div>
+          </fetcher.Form>
+        </Modal>
+      ) : null}
     </div>
   );
 }

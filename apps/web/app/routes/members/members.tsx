@@ -1,5 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
-import { isErrorCode } from '@app/shared/errors/error-codes';
+import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
 import { genders } from '@app/shared/profiles/profile-fields';
 import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
+import { errorParam } from '../../lib/error-param.server.ts';
+import { type FormError, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
@@ -39,7 +41,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ) as Record<(typeof filterParameters)[number], string>;
   const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
   const parsed = memberSearchQuerySchema.safeParse({ ...raw, ...chosen });
-  const t = (key: string) => c.messages[key] ?? key;
   const base = {
     siteName: c.settings.name,
     countries: c.settings.countries,
@@ -49,15 +50,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     filters,
     /** The chosen country's regions; another country's come when it is chosen (or with the search, without script). */
     regions: regionOptions(filters.country),
+    /** A block refused after a plain post from a member's page, which sends the member here (`?block_error=`). */
+    blockError: errorParam(request, 'block_error'),
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
     const code = isErrorCode(message) ? message : 'validation_failed';
-    return {
-      ...base,
-      result: null,
-      error: t(`errors.${code}`).replace('{field}', String(parsed.error.issues[0]!.path[0])),
-    };
+    return { ...base, result: null, error: searchError(code, { field: String(parsed.error.issues[0]!.path[0]) }) };
   }
   try {
     return { ...base, result: await c.services.search.searchMembers(parsed.data), error: null };
@@ -66,9 +65,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
     }
     if (error instanceof AppError && error.status < 500)
-      return { ...base, result: null, error: t(`errors.${error.code}`) };
+      return { ...base, result: null, error: searchError(error.code, error.values) };
     throw error;
   }
+}
+
+/** A refused search as the page shows it: by code, translated on the page like a form's errors. */
+function searchError(code: ErrorCode, values?: Record<string, string | number>): FormError {
+  return values ? { code, values } : { code };
 }
 
 function activity(
@@ -107,6 +111,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     setCountry(countryRef.current?.value ?? chosenCountry);
   }, [params]);
   const { result, error, searchFields } = loaderData;
+  const blockErrors = useFormErrorTexts(loaderData.blockError ? { form: { code: loaderData.blockError } } : undefined);
+  const searchErrors = useFormErrorTexts(error ? { form: error } : undefined);
   const fields = new Set(searchFields);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const now = Date.now();
@@ -131,6 +137,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <main className="container members-page">
       <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
       <h1 className="h3 mt-3">{t('members.title')}</h1>
+      {blockErrors.form ? (
+        <div className="alert alert-danger" role="alert" data-testid="block-error">
+          {blockErrors.form}
+        </div>
+      ) : null}
       <Form key={params.toString()} method="get" className="search-filters" aria-label={t('members.filters')}>
         {fields.has('gender') ? (
           <div>
@@ -237,9 +248,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
-      {error ? (
+      {searchErrors.form ? (
         <div className="alert alert-danger mt-3" role="alert">
-          {error}
+          {searchErrors.form}
         </div>
       ) : null}
       {result ? (

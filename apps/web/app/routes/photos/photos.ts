@@ -2,18 +2,17 @@ import { AppError } from '@app/shared/errors/app-error';
 import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
 import { photoFormSchema, readPhotoForm } from '@app/shared/profiles/photo-form';
 import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
-import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { redirect } from 'react-router';
 import { webContext } from '../../context.ts';
-import { safeRedirectPath } from '../../lib/cookies.ts';
+import { safeRedirectPath, withSearchParam } from '../../lib/cookies.ts';
 import type { Route } from './+types/photos';
 
 /** Room for the multipart wrapping around a photo of the largest size and the short text fields. */
 const formOverheadBytes = 64 * 1024;
 
-/** What a photo form answers in place (the photo manager sends `in_place`): the outcome and the photos after it. */
+/** What a photo form answers in place (the photo manager sends `in_place`): the outcome; the page's loader runs again for the photos. */
 export type PhotoAnswer =
-  | { ok: true; intent: 'upload' | 'delete' | 'main'; photos: OwnPhoto[] }
+  | { ok: true; intent: 'upload' | 'delete' | 'main' }
   | { ok: false; error: ErrorCode; values?: Record<string, string | number> };
 
 /**
@@ -40,13 +39,6 @@ async function readCappedFormData(request: Request, limit: number): Promise<Form
   }).formData();
 }
 
-/** The address to go back to, with the refusal's code when there is one (before any #section). */
-function backTo(path: string, key: 'photo_error' | 'photo_done', value: string) {
-  const url = new URL(path, 'http://site.invalid');
-  url.searchParams.set(key, value);
-  return url.pathname + url.search + url.hash;
-}
-
 /**
  * POST /profile/photos: add (`intent=upload`, `photo`), delete or make main (`intent=delete|main`, `id`) one of the
  * own photos, by the rules of /api/photos.php. A plain form post goes back to `redirect` (default /profile), with
@@ -62,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const refuse = (error: ErrorCode, values?: Record<string, string | number>) =>
     inPlace
       ? Response.json({ ok: false, error, values } satisfies PhotoAnswer, { status: 400 })
-      : redirect(backTo(back, 'photo_error', error));
+      : redirect(withSearchParam(back, 'photo_error', error));
   if (!form) return refuse('photo_too_large');
   const parsed = photoFormSchema.safeParse(readPhotoForm(form));
   if (!parsed.success) {
@@ -80,6 +72,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     return refuse(error.code, error.values as Record<string, string | number> | undefined);
   }
-  if (!inPlace) return redirect(backTo(back, 'photo_done', input.intent));
-  return Response.json({ ok: true, intent: input.intent, photos: await photos.listOwnPhotos() } satisfies PhotoAnswer);
+  if (!inPlace) return redirect(withSearchParam(back, 'photo_done', input.intent));
+  return Response.json({ ok: true, intent: input.intent } satisfies PhotoAnswer);
 }

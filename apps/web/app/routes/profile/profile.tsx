@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from '@app/shared/profiles/profile-update';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own-profile-editor.tsx';
@@ -8,10 +8,9 @@ import { type ProfileAnswer, ProfileSections } from '../../features/profiles/own
 import { PhotoManager } from '../../features/profiles/photo-manager.tsx';
 import { readProfileValues } from '../../features/profiles/profile-fields.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { refuseWithError } from '../../lib/form.ts';
+import { refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/profile';
@@ -43,12 +42,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const section = readSection(form);
   const submission = parseSubmission(profileUpdateSchema, readProfileValues(form));
-  if (!submission.ok) return data({ section, errors: submission.errors }, { status: 400 });
+  if (!submission.ok) return refuseSubmission(submission.errors, 400, { section });
   try {
     await c.services.profiles.updateOwnProfile(submission.value);
   } catch (error) {
-    const refused = refuseWithError(error);
-    return data({ section, ...refused.data }, { status: refused.init?.status ?? 400 });
+    return refuseWithError(error, { section });
   }
   return { section, saved: true };
 }
@@ -70,7 +68,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { user } = loaderData;
-  const settingsAvailable = usePathAvailable('/settings');
   const photo = user.profile.main_image;
   return (
     <main className="container profile-page">
@@ -93,7 +90,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <a href="#personal">{t('own_profile.details_title')}</a>
         <a href="#living-area">{t('own_profile.living_area')}</a>
         <a href="#about">{t('own_profile.about_title')}</a>
-        {settingsAvailable ? <Link to="/settings">{t('own_profile.settings_link')}</Link> : null}
+        <Link to="/settings">{t('own_profile.settings_link')}</Link>
       </nav>
       <section className="card mb-3 profile-section" aria-labelledby="own-photos" id="photos">
         <div className="card-body">
@@ -110,13 +107,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
       <ProfileSections profile={loaderData.profile} regions={loaderData.regions} answer={actionData as ProfileAnswer} />
-      {settingsAvailable ? (
-        <p className="mb-4">
-          <Link className="btn btn-outline-secondary" to="/settings">
-            {t('own_profile.settings_link')}
-          </Link>
-        </p>
-      ) : null}
+      <p className="mb-4">
+        <Link className="btn btn-outline-secondary" to="/settings">
+          {t('own_profile.settings_link')}
+        </Link>
+      </p>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import {
+  answerSuccess,
   checkInBrowser,
   findFormErrors,
   loadOnFocus,
@@ -17,7 +18,15 @@ import { useRootData } from '../../lib/root-data.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/request-reset';
 
-/** POST /reset-password: as POST /api/password-reset.php, mails a link to choose a new password. */
+/** After a plain post the redirect says the link went out (`?sent=1`). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.has('sent') };
+}
+
+/**
+ * POST /reset-password: as POST /api/password-reset.php, mails a link to choose a new password; a plain post then
+ * goes on to `/reset-password?sent=1`, so that a reload mails nothing again.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseSubmission(passwordResetRequestSchema, readFormValues(await request.formData()));
   if (!submission.ok) return refuseSubmission(submission.errors);
@@ -26,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     return refuseWithError(error);
   }
-  return { sent: true as const };
+  return answerSuccess(request, { sent: true as const }, '/reset-password?sent=1');
 }
 
 /** The schema, loaded when the form is first focused or sent: zod is no part of the page's first load. */
@@ -36,12 +45,12 @@ const loadSchema = () =>
 export const clientAction = checkInBrowser(loadSchema);
 
 /** /reset-password: ask for a link to set a new password. */
-export default function RequestReset({ actionData }: Route.ComponentProps) {
+export default function RequestReset({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { settings } = useRootData();
   const errors = useFormErrorTexts(findFormErrors(actionData));
   const busy = useNavigation().state === 'submitting';
-  const sent = actionData !== undefined && !findFormErrors(actionData);
+  const sent = loaderData.sent || (actionData !== undefined && !findFormErrors(actionData));
 
   return (
     <main className="container narrow-page">

@@ -4,7 +4,6 @@ import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { BlockedMembersSection } from '../../features/accounts/blocked-members.tsx';
 import { DeleteAccountSection } from '../../features/accounts/delete-account.tsx';
-import { settingsForms } from '../../features/accounts/settings-forms.ts';
 import {
   EmailSection,
   InvisibleSection,
@@ -15,7 +14,7 @@ import {
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import type { FormError, FormErrors } from '../../lib/form.ts';
+import { answerSuccess, checkIntentsInBrowser, type FormErrors, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';
@@ -54,27 +53,33 @@ export async function action({ context, request }: Route.ActionArgs) {
   const c = requireMember(context, request);
   const { accounts, credits } = c.services;
   const form = await request.formData();
+  // Loaded here, not imported at the top: a static import would stay in the page's first load with the clientAction.
+  const { settingsForms } = await import('../../features/accounts/settings-forms.ts');
   const intent = findIntent(form);
   if (!intent) return refuse('notifications', { form: { code: 'validation_failed', values: { field: 'intent' } } });
+  // A plain post's success goes on to a GET of /settings that says it (`?done=<intent>`): a reload sends nothing again.
+  const done = (answer: SettingsAnswer, section: string = intent, extra: Record<string, string> = {}) =>
+    answerSuccess(request, answer, `/settings?${new URLSearchParams({ done: intent, ...extra })}#${section}`);
   try {
     switch (intent) {
       case 'notifications':
       case 'invisible': {
         const submission = parseSubmission(settingsForms[intent].schema, settingsForms[intent].read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
-        return { intent, settings: await accounts.updateAccountSettings(submission.value) } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings(submission.value) });
       }
       case 'password': {
         const submission = parseSubmission(settingsForms.password.schema, settingsForms.password.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.changePassword(submission.value.old_password, submission.value.password);
-        return { intent } satisfies SettingsAnswer;
+        return done({ intent });
       }
       case 'email': {
         const submission = parseSubmission(settingsForms.email.schema, settingsForms.email.read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
         await accounts.requestEmailChange(submission.value);
-        return { intent, sentTo: submission.value.email } satisfies SettingsAnswer;
+        const sentTo = submission.value.email;
+        return done({ intent, sentTo }, 'email', { sent_to: sentTo });
       }
       case 'delete': {
         const submission = parseSubmission(settingsForms.delete.schema, settingsForms.delete.read(form));
@@ -83,43 +88,33 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw redirect('/account-deleted');
       }
       case 'stay_invisible':
-        return { intent, settings: await accounts.updateAccountSettings({ invisible: true }) } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings({ invisible: true }) }, 'delete');
       case 'stay_fewer_mails': {
         const email = Object.fromEntries(marketingNotificationTypes.map((type) => [type, false]));
-        return {
-          intent,
-          settings: await accounts.updateAccountSettings({ notifications: { email } }),
-        } satisfies SettingsAnswer;
+        return done({ intent, settings: await accounts.updateAccountSettings({ notifications: { email } }) }, 'delete');
       }
       case 'stay_discount':
+        // The member's one code, the same on every ask: the page shows it, a reload only asks again.
         return { intent, discount: await credits.grantDeleteDiscount() } satisfies SettingsAnswer;
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const refused: FormError = { code: error.code, values: error.values };
-    return refuse(intent, { [errorFields[intent]?.[error.code] ?? 'form']: refused });
+    // Not the member's to fix (a fault of ours): the error page, as for any page.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Its status stays (429 rate_limited, 409 email_taken); a wrong current password goes to that form's field.
+    const field = errorFields[intent]?.[error.code];
+    return refuseWithError(field ? new AppError(error.code, error.message, { ...error.values, field }) : error, {
+      intent,
+    });
   }
 }
 
-/** The intents whose form a schema checks (the others are buttons). */
-const checkedIntents = { notifications: true, invisible: true, password: true, email: true, delete: true } as const;
-
-/** Checks a section's form in the browser with the schema its action uses, before anything is sent. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData();
-  const intent = findIntent(form);
-  if (intent && intent in checkedIntents) {
-    // The schemas and the error registry load with the first form sent, not with the page.
-    const [{ settingsForms: forms }, { parseSubmission: check }] = await Promise.all([
-      import('../../features/accounts/settings-forms.ts'),
-      import('../../lib/submission.ts'),
-    ]);
-    const { schema, read } = forms[intent as keyof typeof forms];
-    const submission = check(schema, read(form));
-    if (!submission.ok) return { intent, errors: submission.errors } satisfies SettingsAnswer;
-  }
-  return serverAction();
-}
+/** Checks a section's form in the browser with the schema its action uses, before anything is sent; the other
+ * intents are buttons. */
+export const clientAction = checkIntentsInBrowser(
+  // The schemas and the error registry load with the first form sent, not with the page.
+  () => import('../../features/accounts/settings-forms.ts').then((module) => module.settingsForms),
+  ['notifications', 'invisible', 'password', 'email', 'delete'] satisfies SettingsIntent[],
+);
 
 /** /settings: notifications, invisible mode, password, e-mail address, blocked members and deleting the account. */
 export default function Settings({ loaderData }: Route.ComponentProps) {

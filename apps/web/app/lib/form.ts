@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { FormErrors } from './form-errors.ts';
 
 // The browser half (the errors' texts) lives apart, without zod, for components on every page.
-export { type FormErrors, findFormErrors, useFormErrorTexts } from './form-errors.ts';
 
 /**
  * Forms are route actions (they work before and without JavaScript). One schema checks the input twice: in the

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@app/shared/errors/error-codes';
 import type { BlockedMember } from '@app/shared/moderation/blocks';
 import { Link, useFetcher } from 'react-router';
-import { useFormErrorTexts } from '../../lib/form.ts';
+import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**

@@ -3,7 +3,7 @@ import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import type { DiscountCode } from '@app/shared/credits/discount-code';
 import { useActionData, useFetcher, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
+import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /** The /settings action's answer to one section's form. */

@@ -4,7 +4,7 @@ import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form.ts';
+import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { readTracking } from './tracking.ts';
 

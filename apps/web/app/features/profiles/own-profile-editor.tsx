@@ -1,13 +1,10 @@
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
-import type { GeocodeResult } from '@app/shared/sites/geocode';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { LocateButton } from '../../components/ui/locate-button.tsx';
-import { type FormErrors, useFormErrorTexts } from '../../lib/form.ts';
+import { type FormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { type RegionOptions, useRegions } from '../../lib/regions.ts';
-import { useRootData } from '../../lib/root-data.ts';
+import type { RegionOptions } from '../../lib/regions.ts';
+import { LivingAreaFields } from './living-area-fields.tsx';
 import { AboutFields, PersonalFields } from './profile-fields.tsx';
 
 /** The own profile's parts, each a form of its own with an anchor a member can be sent to (`/profile#about`). */
@@ -68,7 +65,7 @@ export function ProfileSections(props: { profile: OwnProfile; regions: RegionOpt
         <PersonalFields profile={profile} idPrefix="own" errors={personalErrors} />
       </SectionForm>
       <SectionForm section="living-area" title={t('own_profile.living_area')} answer={answer}>
-        <LivingAreaFields profile={profile} regions={props.regions} errors={errorsOf('living-area')} />
+        <OwnLivingArea profile={profile} regions={props.regions} errors={errorsOf('living-area')} />
       </SectionForm>
       <SectionForm section="about" title={t('own_profile.about_title')} answer={answer}>
         <AboutFields profile={profile} idPrefix="own" errors={aboutErrors} />
@@ -77,78 +74,15 @@ export function ProfileSections(props: { profile: OwnProfile; regions: RegionOpt
   );
 }
 
-/** Country, region and town; "use my location" fills them in from the browser's position. */
-function LivingAreaFields(props: { profile: OwnProfile; regions: RegionOptions; errors: FormErrors | undefined }) {
-  const { t, locale } = useI18n();
-  const { settings } = useRootData();
-  const errors = useFormErrorTexts(props.errors);
-  const { profile } = props;
-  const [country, setCountry] = useState(profile.country);
-  const [found, setFound] = useState<string | null>(null);
-  // A place found from the browser's position; its number remounts the region and city fields with it.
-  const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
-  const regions = useRegions(country, props.regions);
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+function OwnLivingArea(props: { profile: OwnProfile; regions: RegionOptions; errors: FormErrors | undefined }) {
+  const { t } = useI18n();
   return (
-    <>
-      <FormField id="own-country" label={t('own_profile.country')} control="form-select" error={errors.country}>
-        {(control) => (
-          <select {...control} name="country" value={country} onChange={(event) => setCountry(event.target.value)}>
-            {settings.countries.map((code) => (
-              <option key={code} value={code}>
-                {countryNames.of(code)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="own-region" label={t('own_profile.region')} control="form-select" error={errors.region}>
-        {(control) => (
-          <select
-            {...control}
-            name="region"
-            key={`${country}-${located?.n ?? 0}-${regions.ready}`}
-            defaultValue={
-              located?.country === country
-                ? (located.region ?? '')
-                : country === profile.country
-                  ? (profile.region ?? '')
-                  : ''
-            }
-          >
-            <option value="">{t('own_profile.region_none')}</option>
-            {regions.regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="own-city" label={t('own_profile.city')} error={errors.city}>
-        {(control) => (
-          <input
-            {...control}
-            key={located?.n ?? 0}
-            name="city"
-            maxLength={80}
-            defaultValue={located?.city ?? profile.city ?? ''}
-          />
-        )}
-      </FormField>
-      <LocateButton
-        label={t('geo.use_location')}
-        onPlace={(place) => {
-          setCountry(place.country);
-          setLocated({ ...place, n: (located?.n ?? 0) + 1 });
-          setFound(t('geo.filled_in', { place: place.city }));
-        }}
-      />
-      {found ? (
-        <p className="small text-success" role="status" data-testid="location-note">
-          {found}
-        </p>
-      ) : null}
-    </>
+    <LivingAreaFields
+      idPrefix="own"
+      profile={props.profile}
+      regions={props.regions}
+      errors={useFormErrorTexts(props.errors)}
+      locatedText={(city) => t('geo.filled_in', { place: city })}
+    />
   );
 }

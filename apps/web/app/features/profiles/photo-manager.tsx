@@ -3,7 +3,8 @@ import { freePhotoLimit, premiumPhotoLimit } from '@app/shared/profiles/photo-li
 import type { OwnPhoto } from '@app/shared/profiles/profile-update';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useFetcher, useSearchParams } from 'react-router';
-import { loadOnFocus, useFormErrorTexts } from '../../lib/form.ts';
+import { loadOnFocus } from '../../lib/form.ts';
+import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { PhotoAnswer } from '../../routes/photos/photos.ts';
 

@@ -7,13 +7,12 @@ import { withSearchParam } from '../../lib/cookies.ts';
 import {
   answerSuccess,
   checkInBrowser,
-  findFormErrors,
   loadOnFocus,
   readFormValues,
   refuseSubmission,
   refuseWithError,
-  useFormErrorTexts,
 } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complaints';

@@ -8,14 +8,8 @@ import { PersonalInfoFields } from '../../features/accounts/personal-info-fields
 import { toTargetMember } from '../../features/members/target-member.server.ts';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
-import {
-  checkIntentsInBrowser,
-  type FormErrors,
-  findFormErrors,
-  refuseSubmission,
-  refuseWithError,
-  useFormErrorTexts,
-} from '../../lib/form.ts';
+import { checkIntentsInBrowser, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import type { RegionOptions } from '../../lib/regions.ts';

@@ -4,15 +4,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { safeRedirectPath } from '../../lib/cookies.ts';
-import {
-  checkInBrowser,
-  findFormErrors,
-  loadOnFocus,
-  readFormValues,
-  refuseSubmission,
-  refuseWithError,
-  useFormErrorTexts,
-} from '../../lib/form.ts';
+import { checkInBrowser, loadOnFocus, readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/login';

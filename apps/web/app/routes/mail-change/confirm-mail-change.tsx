@@ -2,14 +2,8 @@ import { mailChangeConfirmSchema } from '@app/shared/accounts/account-settings';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
-import {
-  checkInBrowser,
-  findFormErrors,
-  readFormValues,
-  refuseSubmission,
-  refuseWithError,
-  useFormErrorTexts,
-} from '../../lib/form.ts';
+import { checkInBrowser, readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
 import { parseSubmission } from '../../lib/submission.ts';

@@ -12,7 +12,7 @@ import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
 import { personalFields } from '../../features/profiles/profile-fields.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { useFormErrorTexts } from '../../lib/form.ts';
+import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionName } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';

@@ -3,15 +3,8 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
-import {
-  checkInBrowser,
-  findFormErrors,
-  loadOnFocus,
-  readFormValues,
-  refuseSubmission,
-  refuseWithError,
-  useFormErrorTexts,
-} from '../../lib/form.ts';
+import { checkInBrowser, loadOnFocus, readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { parseSubmission } from '../../lib/submission.ts';

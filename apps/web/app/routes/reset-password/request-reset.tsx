@@ -6,13 +6,12 @@ import { webContext } from '../../context.ts';
 import {
   answerSuccess,
   checkInBrowser,
-  findFormErrors,
   loadOnFocus,
   readFormValues,
   refuseSubmission,
   refuseWithError,
-  useFormErrorTexts,
 } from '../../lib/form.ts';
+import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { parseSubmission } from '../../lib/submission.ts';

@@ -14,7 +14,8 @@ import {
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
-import { answerSuccess, checkIntentsInBrowser, type FormErrors, refuseWithError } from '../../lib/form.ts';
+import { answerSuccess, checkIntentsInBrowser, refuseWithError } from '../../lib/form.ts';
+import type { FormErrors } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { parseSubmission } from '../../lib/submission.ts';

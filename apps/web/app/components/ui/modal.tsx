@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -27,7 +27,8 @@ export function Modal(props: {
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
+  // Before paint: a key pressed as soon as the dialog shows already lands inside it (Escape closes it).
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     const first =

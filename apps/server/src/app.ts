@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
+import { createLocalEventBus, type EventBus } from './events/event-bus.ts';
+import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
@@ -54,6 +56,8 @@ export interface BuildAppOptions {
   catalogs?: Catalogs;
   /** The server's clock; tests move it. */
   now?: () => Date;
+  /** The bus between processes; by default Redis when `REDIS_URL` is set, else in process (closed with the app). */
+  events?: EventBus;
   /** Run background work (main.ts does; tests run it themselves). */
   startWorkers?: boolean;
   /** Sees every route as it is registered, with its schemas (tests list the API calls with it). */
@@ -71,11 +75,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const events =
+    options.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());
+  if (!options.events) app.addHook('onClose', () => events.close());
   const context: ModuleContext = {
     config,
     database,
     work: createUnitOfWork(database.db),
     storage: options.storage ?? createLocalStorage(join(config.dataDir, 'uploads')),
+    events,
     catalogs: options.catalogs ?? loadCatalogs(),
     now: options.now ?? (() => new Date()),
     log: app.log,

@@ -48,6 +48,7 @@ const environmentSchema = z.object({
   DEMO_DATA: flag(false),
   SERVE_WEB: flag(true),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   SEARCH_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
   TRUST_PROXY: trustProxySchema,
   VAPID_PUBLIC_KEY: optionalText,
@@ -73,6 +74,8 @@ export interface AppConfig {
   serveWeb: boolean;
   /** SMTP server for mail; without it mail goes to the local mailbox at /dev/mailbox. */
   smtpUrl: string | undefined;
+  /** Redis for the event bus between the app's processes; without it the bus stays inside this one process. */
+  redisUrl: string | undefined;
   /** How long a search total is reused; 0 counts every time (tests). */
   searchCountCacheSeconds: number;
   /**
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: !e.DATABASE_URL || e.DEMO_DATA,
     serveWeb: e.SERVE_WEB,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     searchCountCacheSeconds:
       e.SEARCH_COUNT_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 120) : Number(e.SEARCH_COUNT_CACHE_SECONDS),
     trustProxy: e.TRUST_PROXY,

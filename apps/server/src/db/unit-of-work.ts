@@ -14,11 +14,22 @@ export interface UnitOfWork {
    * another unit of work, it joins that one (one commit, one rollback for all).
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `effect` once the running transaction has committed (never when it rolls back), or at once outside one.
+   * For what others must only learn of committed data by, such as dropping a cached session. An effect must not
+   * throw: the data is committed by then.
+   */
+  afterCommit(effect: () => void | Promise<void>): Promise<void>;
+}
+
+interface RunningTransaction {
+  tx: Database;
+  afterCommit: (() => void | Promise<void>)[];
 }
 
 export function createUnitOfWork(root: Database): UnitOfWork {
-  const current = new AsyncLocalStorage<Database>();
-  const executor = () => current.getStore() ?? root;
+  const current = new AsyncLocalStorage<RunningTransaction>();
+  const executor = () => current.getStore()?.tx ?? root;
   // Each access resolves the executor anew, so a repository never holds on to a finished transaction.
   const db = new Proxy(root, {
     get(_target, property) {
@@ -29,9 +40,19 @@ export function createUnitOfWork(root: Database): UnitOfWork {
   });
   return {
     db,
-    transaction(work) {
+    async transaction(work) {
       if (current.getStore()) return work();
-      return root.transaction((tx) => current.run(tx as unknown as Database, work));
+      const effects: RunningTransaction['afterCommit'] = [];
+      const result = await root.transaction((tx) =>
+        current.run({ tx: tx as unknown as Database, afterCommit: effects }, work),
+      );
+      for (const effect of effects) await effect();
+      return result;
+    },
+    async afterCommit(effect) {
+      const running = current.getStore();
+      if (running) running.afterCommit.push(effect);
+      else await effect();
     },
   };
 }

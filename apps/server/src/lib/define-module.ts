@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -26,6 +27,8 @@ export interface ModuleContext {
   /** The database as repositories use it, and the transactions that span several of them. */
   work: UnitOfWork;
   storage: Storage;
+  /** Messages to every process of the app (in process, or Redis pub/sub). */
+  events: EventBus;
   catalogs: Catalogs;
   /** The server's clock; tests move it. */
   now: () => Date;

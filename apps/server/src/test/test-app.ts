@@ -14,6 +14,8 @@ import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The PostgreSQL test database's address (another process may open it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   storage: Storage;
   config: AppConfig;
   /** Closes the app and the database, and drops a PostgreSQL test database. */
@@ -28,7 +30,7 @@ export function testDatabaseKind(): 'postgres' | 'pglite' {
 }
 
 /** A fresh, empty database of the kind under test; PostgreSQL gets a new database per call. */
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -41,6 +43,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): P
   const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
   return {
     database,
+    url: testUrl.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -80,7 +83,7 @@ interface TestAppOptions {
 
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   await database.migrate();
   const storage = createMemoryStorage();
   await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });
@@ -95,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     database,
+    databaseUrl,
     storage,
     config,
     close: async () => {

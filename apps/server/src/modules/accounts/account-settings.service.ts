@@ -89,6 +89,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
           await tokens.revokeEmailTokens(user.id, purpose, deps.now());
         }
         await accounts.deleteOtherSessions(user.id, hashSessionToken(sessionToken));
+        await deps.revokeCachedSessions(user.id);
       });
     },
 
@@ -161,6 +162,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
         } else {
           await accounts.deleteSessionsOfUser(user.id);
         }
+        await deps.revokeCachedSessions(user.id);
         await queueLinkMail(deps, {
           site,
           user: { id: user.id, email: oldEmail, language: user.language, name },
@@ -201,6 +203,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
         await accounts.updatePassword(user.id, unusablePasswordHash);
         for (const purpose of linkPurposes) await tokens.revokeEmailTokens(user.id, purpose, now);
         await accounts.deleteSessionsOfUser(user.id);
+        await deps.revokeCachedSessions(user.id);
         if (resetToken) {
           await tokens.insertEmailToken({
             userId: user.id,
@@ -226,6 +229,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
         if (profileId !== null) {
           await profiles.setProfileStatus(profileId, 'disabled');
           await accounts.deleteSessionsOfUser(user.id);
+          await deps.revokeCachedSessions(user.id);
         }
         await deps.signup.queueAccountMail(
           site,
@@ -249,6 +253,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
           await tokens.deleteEmailTokensOfUser(user.id);
           await accounts.deleteSessionsOfUser(user.id);
           await accounts.eraseUser(user.id, now);
+          await deps.revokeCachedSessions(user.id);
           return photoKeys;
         });
         for (const key of keys) {

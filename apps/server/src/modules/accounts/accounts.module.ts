@@ -20,6 +20,7 @@ import type { AccountServiceDeps } from './link-mail.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordResetService, type PasswordResetService } from './password-reset.service.ts';
 import { clearSessionCookie, registerSession, requireUser, setSessionCookie } from './session.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 import { registerSignupRoutes } from './signup.routes.ts';
 import { createSignupService, type SignupService } from './signup.service.ts';
 
@@ -30,6 +31,7 @@ declare module '../../lib/define-module.ts' {
       signup: SignupService;
       passwordReset: PasswordResetService;
       settings: AccountSettingsService;
+      sessions: SessionCache;
     };
   }
   interface PageServices {
@@ -120,7 +122,8 @@ function accountsPageServices(
 export const accountsModule = defineModule({
   name: 'accounts',
   needs: ['system', 'mail', 'jobs'],
-  services: async ({ work, catalogs, storage, now }, { system, mail, jobs }) => {
+  services: async ({ work, catalogs, storage, now, events, log }, { system, mail, jobs }) => {
+    const sessions = await createSessionCache({ bus: events, log });
     // Built once on the unit of work's database: inside `work.transaction` every one of them joins the transaction.
     // Each writes only its own domain's tables; the services compose them.
     const deps: AccountServiceDeps = {
@@ -132,17 +135,18 @@ export const accountsModule = defineModule({
       mail,
       catalogs,
       now,
+      revokeCachedSessions: (userId) => work.afterCommit(() => sessions.revokeUser(userId)),
     };
-    const accounts = createAccountsService({ repository: deps.accounts, rateLimits: deps.rateLimits, now });
+    const accounts = createAccountsService({ repository: deps.accounts, rateLimits: deps.rateLimits, sessions, now });
     const signup = createSignupService({ ...deps, createSession: accounts.createSession });
     const passwordReset = createPasswordResetService({ ...deps, createSession: accounts.createSession });
     const settings = createAccountSettingsService({ ...deps, signup, storage });
     // Deleted accounts may be reactivated for 14 days; then their personal data and photos go.
     jobs.define('accounts.purge-deleted', { handler: async () => void (await settings.purgeDeletedAccounts()) });
     await jobs.schedule('accounts.purge-deleted', '15 * * * *');
-    return { accounts, signup, passwordReset, settings };
+    return { accounts, signup, passwordReset, settings, sessions };
   },
-  appHooks: (app, { accounts }) => registerSession(app, accounts),
+  appHooks: (app, { accounts, sessions }) => registerSession(app, accounts, sessions),
   routes: (scope, { accounts, signup, passwordReset, settings }, { now }) => {
     registerAccountsRoutes(scope, accounts);
     registerSignupRoutes(scope, { signup, accounts, now });

@@ -1,6 +1,6 @@
 import type { NotificationSettings } from '@app/shared/accounts/account-settings';
 import { defaultNotificationSettings } from '@app/shared/accounts/account-settings';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
@@ -20,6 +20,39 @@ export type UpdateEmailResult = { changed: true } | { changed: false; reason: 'e
  * profiles and photos for what a session shows; the profile itself is written by the profiles repository.
  */
 export function createAccountsRepository(db: Database) {
+  // Prepared once, on the database outside any transaction: the session lookup never runs inside one.
+  const findSessionUserStatement = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        paidUser: users.paidUser,
+        credits: users.credits,
+        language: users.language,
+        status: users.status,
+        notificationsDisabled: users.notificationsDisabled,
+        signupDate: users.signupDate,
+        signupStep: users.signupStep,
+        signupTargetProfileId: users.signupTargetProfileId,
+      },
+      profile: { id: profiles.id, name: profiles.name, country: profiles.country, status: profiles.status },
+      mainPhoto: { storageKey: photos.storageKey, status: photos.status },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(profiles, eq(users.profileId, profiles.id))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.siteId, sql.placeholder('siteId')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user');
+
   return {
     async findUserByEmail(siteId: number, email: string): Promise<UserRow | null> {
       const rows = await db
@@ -30,24 +63,9 @@ export function createAccountsRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** The user of a live session on this site, with the profile and main photo the client shows. */
-    async findSessionUser(siteId: number, tokenHash: string, now: Date) {
-      const rows = await db
-        .select({ user: users, profile: profiles, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.userId, users.id))
-        .innerJoin(profiles, eq(users.profileId, profiles.id))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.siteId, siteId)))
-        .limit(1);
-      const row = rows[0];
-      if (!row) return null;
-      const mainPhoto = await db
-        .select()
-        .from(photos)
-        .where(and(eq(photos.profileId, row.profile.id), eq(photos.isMain, true)))
-        .limit(1);
-      return { ...row, mainPhoto: mainPhoto[0] ?? null };
-    },
+    /** The member view of a live session on this site: one prepared statement, only the columns the view shows. */
+    findSessionUser: (siteId: number, tokenHash: string, now: Date) =>
+      findSessionUserStatement.execute({ siteId, tokenHash, now }).then((rows) => rows[0] ?? null),
 
     async insertSession(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);

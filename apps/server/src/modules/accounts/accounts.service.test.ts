@@ -1,6 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { profiles } from '../../db/schema/profiles.ts';
+import { createLocalEventBus } from '../../events/event-bus.ts';
 import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createMemoryRateLimits } from '../../test/memory-rate-limits.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -13,6 +14,7 @@ import {
   maxFailuresPerAddress,
 } from './accounts.service.ts';
 import { hashPassword } from './passwords.ts';
+import { createSessionCache } from './session-cache.ts';
 
 const site: Site = { id: 1, companyId: 1, isDemo: false, settings: demoSiteSettings };
 const password = 'zomer-aan-zee-42';
@@ -62,7 +64,13 @@ function createMemoryAccounts() {
       const session = sessions.find((s) => s.tokenHash === tokenHash && s.expiresAt > now);
       const user = users.find((u) => u.id === session?.userId && u.siteId === siteId);
       if (!session || !user) return null;
-      return { user, profile: profileOf(user), sessionId: 1, mainPhoto: null };
+      const profile = profileOf(user);
+      return {
+        expiresAt: session.expiresAt,
+        user,
+        profile: { id: profile.id, name: profile.name, country: profile.country, status: profile.status },
+        mainPhoto: null,
+      };
     },
     async insertSession(values) {
       sessions.push({ tokenHash: values.tokenHash, userId: values.userId, expiresAt: values.expiresAt });
@@ -125,14 +133,15 @@ let memory: ReturnType<typeof createMemoryAccounts>;
 let rateLimits: ReturnType<typeof createMemoryRateLimits>;
 let service: ReturnType<typeof createAccountsService>;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = new Date('2026-11-22T12:00:00Z');
   memory = createMemoryAccounts();
   memory.addUser('anna@example.com');
   memory.addUser('bert@example.com');
   memory.addUser('weg@example.com', 'deleted');
   rateLimits = createMemoryRateLimits();
-  service = createAccountsService({ repository: memory.repository, rateLimits, now: () => clock });
+  const sessions = await createSessionCache({ bus: createLocalEventBus() });
+  service = createAccountsService({ repository: memory.repository, rateLimits, sessions, now: () => clock });
 });
 
 const minutes = (count: number) => count * 60_000;

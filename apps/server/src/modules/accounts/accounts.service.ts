@@ -8,6 +8,7 @@ import type { Site } from '../sites/sites.service.ts';
 import type { RateLimitsRepository } from '../system/rate-limits.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { unusedPasswordHash, verifyPassword } from './passwords.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const lockoutWindowMs = 15 * 60_000;
 /** Tries for one account from one address: the spec's lock, which only the guessing address feels. */
@@ -80,9 +81,10 @@ export function passwordCheckKey(userId: number) {
 export function createAccountsService(deps: {
   repository: AccountsRepository;
   rateLimits: RateLimitsRepository;
+  sessions: SessionCache;
   now: () => Date;
 }) {
-  const { repository, rateLimits } = deps;
+  const { repository, rateLimits, sessions } = deps;
 
   /**
    * Counts this try before the password is checked, one atomic statement per counter, and refuses it when a
@@ -133,11 +135,19 @@ export function createAccountsService(deps: {
     return token;
   }
 
+  /** The member of a session: from the session cache when it holds it, else from the database (then cached). */
   async function findSessionUser(site: Site, token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 100) return null;
-    const row = await repository.findSessionUser(site.id, hashSessionToken(token), deps.now());
+    const tokenHash = hashSessionToken(token);
+    const now = deps.now();
+    const cached = sessions.findSession(tokenHash, site.id, now);
+    if (cached) return cached;
+    const read = sessions.beginRead();
+    const row = await repository.findSessionUser(site.id, tokenHash, now);
     if (!row || row.user.status === 'deleted') return null;
-    return toSessionUser(row, site);
+    const user = toSessionUser(row, site);
+    sessions.rememberSession(read, tokenHash, { siteId: site.id, user, expiresAt: row.expiresAt }, now);
+    return user;
   }
 
   return {
@@ -168,16 +178,21 @@ export function createAccountsService(deps: {
     },
 
     async logout(token: string | undefined) {
-      if (token && token.length <= 100) await repository.deleteSession(hashSessionToken(token));
+      if (!token || token.length > 100) return;
+      const tokenHash = hashSessionToken(token);
+      await repository.deleteSession(tokenHash);
+      await sessions.revokeSession(tokenHash);
     },
 
     async updateSignupStep(site: Site, token: string, userId: number, step: number, pushChoice?: string) {
       await repository.updateSignupStep(userId, step, pushChoice);
+      await sessions.revokeUser(userId);
       return (await findSessionUser(site, token))!;
     },
 
     async updateLanguage(site: Site, token: string, userId: number, language: Locale) {
       await repository.updateUserLanguage(userId, language);
+      await sessions.revokeUser(userId);
       return (await findSessionUser(site, token))!;
     },
   };

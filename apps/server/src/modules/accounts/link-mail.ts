@@ -25,6 +25,11 @@ export interface AccountServiceDeps {
   mail: MailService;
   catalogs: Catalogs;
   now: () => Date;
+  /**
+   * Drops the member's cached sessions on every process once the running transaction commits (ARCHITECTURE.md,
+   * "Sessions"): after every change of what a session may do or shows that the member's own request does not cover.
+   */
+  revokeCachedSessions(userId: number): Promise<void>;
 }
 
 /** Only the hash of a link's token is stored, so a leaked table opens no account. */

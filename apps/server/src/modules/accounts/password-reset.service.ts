@@ -49,6 +49,7 @@ export function createPasswordResetService(
         for (const purpose of ['password_reset', 'mail_change'] as const)
           await tokens.revokeEmailTokens(user.id, purpose, now);
         await accounts.deleteSessionsOfUser(user.id);
+        await deps.revokeCachedSessions(user.id);
         // The owner proved the address: whatever locked the account out is lifted (decision 010).
         const keys = accountLoginLimitKeys(site.id, user.email);
         await rateLimits.clearRateLimitsByPrefix(keys.accountPrefix);

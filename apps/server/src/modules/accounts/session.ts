@@ -3,6 +3,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsService } from './accounts.service.ts';
+import type { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,14 +11,24 @@ declare module 'fastify' {
   }
 }
 
-/** Finds the logged-in user from the `auth.` session cookie, for every request of a site. */
-export function registerSession(app: FastifyInstance, accounts: AccountsService) {
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Finds the logged-in user from the `auth.` session cookie, for every request of a site (from the session cache in
+ * the common case). Whatever a member changes by a request of their own, their cached view is dropped before the
+ * answer leaves, on every process, so that the next request shows it.
+ */
+export function registerSession(app: FastifyInstance, accounts: AccountsService, sessions: SessionCache) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.site) return;
     const token = request.cookies[sessionCookieName];
     request.user = token ? await accounts.findSessionUser(request.site, token) : null;
   });
+  app.addHook('onSend', async (request) => {
+    if (request.user && !readMethods.has(request.method)) await sessions.revokeUser(request.user.id);
+  });
+  app.addHook('onClose', () => sessions.close());
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

@@ -140,6 +140,7 @@ export function createSignupService(deps: AccountServiceDeps & { createSession(u
             : await accounts.reactivateUser(row.userId);
         if (profileId === null) return false;
         await profiles.setProfileStatus(profileId, 'active');
+        await deps.revokeCachedSessions(row.userId);
         return true;
       });
     },

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRedisServer, type TestRedisServer } from '../test/redis-server.ts';
+import type { EventBus } from './event-bus.ts';
+import { createRedisEventBus } from './redis-event-bus.ts';
+
+const log = { warn: () => {}, info: () => {} };
+let redis: TestRedisServer;
+const buses: EventBus[] = [];
+
+beforeAll(async () => {
+  redis = await startTestRedisServer();
+});
+afterAll(async () => {
+  await Promise.all(buses.map((bus) => bus.close()));
+  await redis?.close();
+});
+
+async function openBus() {
+  const bus = await createRedisEventBus(redis.url, log);
+  buses.push(bus);
+  return bus;
+}
+
+function nextMessage(bus: EventBus, channel: string) {
+  return new Promise<unknown>((resolve) => void bus.subscribe(channel, resolve));
+}
+
+async function waitFor(condition: () => boolean) {
+  for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+  return condition();
+}
+
+describe('the event bus on Redis', () => {
+  it("carries one process's message to another, and to itself", async () => {
+    const [a, b] = [await openBus(), await openBus()];
+    const received: unknown[] = [];
+    await b.subscribe('test.news', (message) => received.push(message));
+    await a.subscribe('test.news', (message) => received.push(message));
+    await a.publish('test.news', { user: 7 });
+    expect(await waitFor(() => received.length === 2)).toBe(true);
+    expect(received).toEqual([{ user: 7 }, { user: 7 }]);
+    expect(a.isListening() && b.isListening()).toBe(true);
+  });
+
+  it('says when it stops listening, and asks for a resync when Redis is back', async () => {
+    const bus = await openBus();
+    let resyncs = 0;
+    bus.onResync(() => resyncs++);
+    await redis.stop();
+    expect(await waitFor(() => !bus.isListening())).toBe(true);
+    await expect(bus.publish('test.news', { user: 1 })).rejects.toThrow();
+    await redis.start();
+    expect(await waitFor(() => bus.isListening())).toBe(true);
+    expect(resyncs).toBe(1);
+    // Subscriptions come back with the connection.
+    const message = nextMessage(bus, 'test.after');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await bus.publish('test.after', { session: 'x' });
+    expect(await message).toEqual({ session: 'x' });
+  });
+
+  it('refuses to start when Redis cannot be reached', async () => {
+    await expect(createRedisEventBus('redis://127.0.0.1:1', log)).rejects.toThrow(/cannot reach Redis/);
+  });
+});

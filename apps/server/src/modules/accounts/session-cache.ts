@@ -1,0 +1,139 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { LRUCache } from 'lru-cache';
+import type { EventBus } from '../../events/event-bus.ts';
+
+/**
+ * Session → member view, so that a logged-in request costs no database round trip in the common case
+ * (ARCHITECTURE.md, "Sessions"). An entry lives `refreshMs` at most; a revocation drops it at once here and, through
+ * the event bus, on every other process. A read that started before a revocation of its session or member is not
+ * kept, so a slow read cannot bring a revoked session back.
+ */
+export interface SessionCache {
+  /** The cached view of a live session of this site, or undefined when the database must answer. */
+  findSession(tokenHash: string, siteId: number, now: Date): SessionUser | undefined;
+  /** Taken before the database read whose result `rememberSession` may keep. */
+  beginRead(): number;
+  rememberSession(read: number, tokenHash: string, session: RememberedSession, now: Date): void;
+  /** Drops one session on every process (logout). */
+  revokeSession(tokenHash: string): Promise<void>;
+  /** Drops every session of a member on every process (password, deletion, blocking, or the member's view changed). */
+  revokeUser(userId: number): Promise<void>;
+  /** Stops listening to the bus. */
+  close(): Promise<void>;
+}
+
+interface RememberedSession {
+  siteId: number;
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+interface Entry {
+  siteId: number;
+  user: SessionUser;
+  expiresAt: number;
+  fetchedAt: number;
+}
+
+type Revocation = { session: string } | { user: number };
+
+const channel = 'sessions.revoked';
+
+function isRevocation(message: unknown): message is Revocation {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  return typeof m.session === 'string' || (typeof m.user === 'number' && Number.isSafeInteger(m.user));
+}
+
+export async function createSessionCache(options: {
+  bus: EventBus;
+  maxEntries?: number;
+  refreshMs?: number;
+  log?: { warn(object: object, message: string): void };
+}): Promise<SessionCache> {
+  const { bus, maxEntries = 20_000, refreshMs = 30_000 } = options;
+  const tokensOfUser = new Map<number, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    dispose: (entry, tokenHash) => {
+      const tokens = tokensOfUser.get(entry.user.id);
+      tokens?.delete(tokenHash);
+      if (tokens?.size === 0) tokensOfUser.delete(entry.user.id);
+    },
+  });
+  // Revocations by key (`s:<hash>`, `u:<id>`) and the count of revocations at the time; a read remembers only if
+  // none of its keys was revoked after it began. A forgotten revocation counts as one just now.
+  let revocations = 0;
+  let forgottenUpTo = 0;
+  const revokedAt = new LRUCache<string, number>({
+    max: maxEntries * 2,
+    dispose: (at, _key, reason) => {
+      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
+    },
+  });
+
+  function forget(revocation: Revocation) {
+    revocations += 1;
+    if ('session' in revocation) {
+      revokedAt.set(`s:${revocation.session}`, revocations);
+      entries.delete(revocation.session);
+    } else {
+      revokedAt.set(`u:${revocation.user}`, revocations);
+      for (const tokenHash of [...(tokensOfUser.get(revocation.user) ?? [])]) entries.delete(tokenHash);
+    }
+  }
+
+  function forgetAll() {
+    revocations += 1;
+    forgottenUpTo = revocations;
+    entries.clear();
+  }
+
+  async function revoke(revocation: Revocation) {
+    forget(revocation);
+    try {
+      await bus.publish(channel, revocation);
+    } catch (error) {
+      // The database change stands; other processes drop the entry within `refreshMs`, or sooner on resync.
+      options.log?.warn({ err: error, revocation }, 'a session revocation did not reach the other processes');
+    }
+  }
+
+  const unsubscribe = await bus.subscribe(channel, (message) => {
+    if (isRevocation(message)) forget(message);
+  });
+  const stopResync = bus.onResync(forgetAll);
+
+  return {
+    findSession(tokenHash, siteId, now) {
+      if (!bus.isListening()) return undefined;
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      const time = now.getTime();
+      if (entry.siteId !== siteId || time >= entry.expiresAt || time - entry.fetchedAt >= refreshMs) return undefined;
+      return entry.user;
+    },
+    beginRead: () => revocations,
+    rememberSession(read, tokenHash, session, now) {
+      if (!bus.isListening() || read < forgottenUpTo) return;
+      const since = (key: string) => (revokedAt.get(key) ?? 0) > read;
+      if (since(`s:${tokenHash}`) || since(`u:${session.user.id}`)) return;
+      entries.set(tokenHash, {
+        siteId: session.siteId,
+        user: session.user,
+        expiresAt: session.expiresAt.getTime(),
+        fetchedAt: now.getTime(),
+      });
+      const tokens = tokensOfUser.get(session.user.id) ?? new Set();
+      tokensOfUser.set(session.user.id, tokens);
+      tokens.add(tokenHash);
+    },
+    revokeSession: (tokenHash) => revoke({ session: tokenHash }),
+    revokeUser: (userId) => revoke({ user: userId }),
+    async close() {
+      unsubscribe();
+      stopResync();
+      entries.clear();
+    },
+  };
+}

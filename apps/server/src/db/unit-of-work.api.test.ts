@@ -237,5 +237,35 @@ describe(`the unit of work on ${testDatabaseKind()}`, () => {
         .where(sql`${mailOutbox.toAddress} like 'parallel-%'`);
       expect(rows).toEqual([{ to: 'parallel-a@example.com' }]);
     });
+    it('runs after-commit effects once the outermost transaction commits, never after a rollback', async () => {
+      const unit = work();
+      const mail = createMailRepository(unit.db);
+      const seen: string[] = [];
+      const committedRows = async () =>
+        (
+          await t.database.db
+            .select({ to: mailOutbox.toAddress })
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.toAddress} like 'effect-%'`)
+        ).length;
+      await unit.transaction(async () => {
+        await mail.insertOutboxMail(outboxRow('effect-a@example.com'));
+        await unit.transaction(async () => {
+          await unit.afterCommit(async () => {
+            seen.push(`inner sees ${await committedRows()} committed`);
+          });
+        });
+        expect(seen).toEqual([]);
+      });
+      expect(seen).toEqual(['inner sees 1 committed']);
+      await expect(
+        unit.transaction(async () => {
+          await unit.afterCommit(() => void seen.push('rolled back'));
+          throw new Error('fails');
+        }),
+      ).rejects.toThrow('fails');
+      await unit.afterCommit(() => void seen.push('outside'));
+      expect(seen).toEqual(['inner sees 1 committed', 'outside']);
+    });
   });
 });

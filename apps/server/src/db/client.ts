@@ -61,7 +61,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  // PostgreSQL's default 128 MB of shared buffers is WebAssembly memory here, in the app's own process, and it is
+  // never given back; the embedded database's data fit in far less, and the OS caches its files besides.
+  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

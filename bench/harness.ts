@@ -1,6 +1,6 @@
 // What the load benches share: child servers that are always stopped, a time limit, autocannon runs, medians, RSS
 // and a plain table. The figures are printed, never asserted: they move with the machine's load.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -190,6 +190,21 @@ export async function startChildServer(options: {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { origin, pid: child.pid!, stop };
+}
+
+/** `npm run build`, its output shown only when it fails (the production server serves the built web app). */
+export function buildWebApp(): void {
+  const started = performance.now();
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 300_000,
+  });
+  if (build.status !== 0) {
+    console.error(build.stdout, build.stderr);
+    throw new Error(`npm run build failed (${build.status ?? build.signal})`);
+  }
+  console.error(`web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Resident memory of a process in MB, from /proc (Linux). */

@@ -1,9 +1,10 @@
 // Server-rendered pages under load against a bare `renderToString` of a like page measured in the same run:
 // renders/s, p50/p99, the ratio, the HTML's size and the server's memory, on PGlite and (with BENCH_DATABASE_URL)
-// on PostgreSQL. `npm run bench:pages` builds first; README in this folder says what each figure means.
+// on PostgreSQL. It builds the web app first; README in this folder says what each figure means.
 import type { MemberSearchResponse } from '@app/shared/search/member-search';
 import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import {
+  buildWebApp,
   checkTarget,
   describeMachine,
   type LoadTarget,
@@ -25,7 +26,8 @@ const demoMember = { email: demoAccounts[0].email, password: demoPassword };
 // As a browser asks for a page: compressed, so the server's compression is part of each render's cost.
 const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
 const pagesPerDatabase = 5;
-const limitSeconds = databases.length * (300 + pagesPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
+// The build; each database: its server's start (seeding included), then every page warmed up and run `rounds` times.
+const limitSeconds = 300 + databases.length * (300 + pagesPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
 
 const report = (message: string) => console.error(message);
 
@@ -47,6 +49,7 @@ async function measureHtmlKilobytes(target: LoadTarget): Promise<number> {
 await runBench('bench:pages', limitSeconds, async () => {
   console.log(`server-rendered pages under load: 10 connections, ${seconds} s per run, median of ${rounds} runs`);
   console.log(`machine at start: ${describeMachine()}`);
+  buildWebApp();
   const baseline = await startChildServer({ script: 'bench/render-server.ts', env: { NODE_ENV: 'production' } });
   const rows: string[][] = [];
   const memory: string[] = [];

@@ -88,7 +88,9 @@ await runBench('bench:pages', limitSeconds, async () => {
         );
       }
       memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
-      notes.push(`${app.database}: /members/{id} is /members/${memberId}, a member the demo member's search shows`);
+      notes.push(
+        `${app.database}: /members/{id} is /members/${memberId}, the first member an unfiltered search shows the demo member`,
+      );
     } finally {
       await app.stop();
     }

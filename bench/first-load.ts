@@ -2,7 +2,7 @@
 // issue 13's budgets. Needs a production build (`npm run build`); starts the server on a spare port with a
 // throwaway database. `npm run bench:first-load` prints the table; scripts/check-first-load.ts fails on it.
 import { gzipSync } from 'node:zlib';
-import { findSeededMemberId, startProductionServer, visitorCookie } from './production-server.ts';
+import { findSeededMemberId, logIn, startProductionServer, visitorCookie } from './production-server.ts';
 
 const hydratedScriptBudget = 140 * 1024;
 const cssBudget = 30 * 1024;
@@ -99,25 +99,16 @@ export async function measureFirstLoad(): Promise<PageLoad[]> {
   const { origin, stop } = await startProductionServer();
   try {
     const visitor = visitorCookie();
-    const login = await fetch(`${origin}/api/user.php`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-type': 'client', cookie: visitor },
-      body: JSON.stringify(demoLogin),
-    });
-    const session = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    if (!login.ok || !session) throw new Error(`logging in as ${demoLogin.email} failed: ${login.status}`);
+    const member = await logIn(origin, demoLogin);
     const memberId = await findSeededMemberId(origin);
 
     const results: PageLoad[] = [];
     for (const page of pagesToMeasure(memberId)) {
-      results.push(await measurePage(origin, page, page.loggedIn ? `${visitor}; ${session}` : visitor));
+      results.push(await measurePage(origin, page, page.loggedIn ? member : visitor));
     }
     return results;
   } finally {
-    stop();
+    await stop();
   }
 }
 

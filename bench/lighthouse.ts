@@ -84,5 +84,5 @@ try {
   }
 } finally {
   chromium.stop();
-  stop();
+  await stop();
 }

@@ -1,62 +1,119 @@
-// A production server for the benches: the built app on a spare port with a throwaway database.
-import { spawn } from 'node:child_process';
+// A production server for the benches: the built app on a spare port with a throwaway database, the embedded one
+// by default or a fresh database on a PostgreSQL server.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { deferCleanup, startChildServer } from './harness.ts';
 
-export type ProductionServer = { origin: string; stop: () => void };
+export type ProductionServer = {
+  origin: string;
+  /** The server process, for its memory. */
+  pid: number;
+  /** Which database it runs on, as the tables print it. */
+  database: 'PGlite' | 'PostgreSQL';
+  /** Stops the server, then removes its data folder and database. */
+  stop: () => Promise<void>;
+};
 
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, 'localhost', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
+export type ProductionServerOptions = {
+  /** Demo member profiles to seed (`SEED_PROFILES`). */
+  seedProfiles?: number;
+  /**
+   * A PostgreSQL server (any database on it): the app gets a fresh `bench_<random>` database there, seeded with the
+   * demo site (`DEMO_DATA=true`) and dropped when it stops. Without it the app runs on PGlite.
+   */
+  postgresUrl?: string;
+};
 
 /** Needs `npm run build` first. */
-export async function startProductionServer(seedProfiles = 10): Promise<ProductionServer> {
-  const port = await findFreePort();
-  const origin = `http://localhost:${port}`;
+export async function startProductionServer(options: ProductionServerOptions = {}): Promise<ProductionServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const forgetDataDir = deferCleanup(removeDataDir);
+  const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
+  const server = await startChildServer({
+    script: 'apps/server/src/main.ts',
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: 'localhost',
       DATA_DIR: dataDir,
-      SEED_PROFILES: String(seedProfiles),
+      SEED_PROFILES: String(options.seedProfiles ?? 10),
+      ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'true' } : {}),
     },
-    stdio: 'ignore',
+    readyPath: '/readyz',
+    // Seeding the demo site (photos included) takes a while on a busy machine.
+    startLimit: 240,
+  }).catch(async (error: Error) => {
+    await database?.drop();
+    forgetDataDir();
+    removeDataDir();
+    throw new Error(`the server did not start (run \`npm run build\` first): ${error.message}`);
   });
-  const stop = () => {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    origin: server.origin,
+    pid: server.pid,
+    database: database ? 'PostgreSQL' : 'PGlite',
+    stop: async () => {
+      await server.stop();
+      await database?.drop();
+      forgetDataDir();
+      removeDataDir();
+    },
   };
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${origin}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 120) {
-      stop();
-      throw new Error('the server did not start (run `npm run build` first)');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** A new empty database on the server `serverUrl` points at, dropped at the end of the bench at the latest. */
+async function createThrowawayDatabase(serverUrl: string) {
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
   }
-  return { origin, stop };
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      // FORCE: a server killed mid-request may leave its connections behind for a moment.
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  const forget = deferCleanup(drop);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      forget();
+      await drop();
+    },
+  };
 }
 
 /** A cookie that has dismissed the entry warning, as a returning visitor has. */
 export const visitorCookie = () => `entry_warning_dismissed=${Date.now()}`;
+
+/** Logs in through the API as a browser does; answers the cookies a logged-in member sends. */
+export async function logIn(origin: string, login: { email: string; password: string }): Promise<string> {
+  const visitor = visitorCookie();
+  const response = await fetch(`${origin}/api/user.php`, {
+    method: 'POST',
+    // The CSRF guard: a state-changing API call needs X-Request-Type; Origin, when sent, must be the site's own.
+    headers: { 'content-type': 'application/json', 'x-request-type': 'client', origin, cookie: visitor },
+    body: JSON.stringify(login),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!response.ok || !session) throw new Error(`logging in as ${login.email} failed: ${response.status}`);
+  return `${visitor}; ${session}`;
+}
 
 /** The id of the first member the public list links to. */
 export async function findSeededMemberId(origin: string): Promise<string> {

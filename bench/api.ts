@@ -51,7 +51,7 @@ await runBench('bench:api', limitSeconds, async () => {
   const memory: string[] = [];
   const notes: string[] = [];
   for (const databaseUrl of databases) {
-    const app = await startProductionServer({ seedProfiles, postgresUrl: databaseUrl });
+    const app = await startProductionServer({ seedProfiles, postgresUrl: databaseUrl, restartAfterSeeding: true });
     try {
       report(`${app.database}: server up with ${seedProfiles} demo profiles; logging in as ${demoMember.email}`);
       const cookie = await logIn(app.origin, demoMember);

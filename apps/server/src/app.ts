@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import pino from 'pino';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
@@ -68,7 +69,13 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: logOptions(config.logLevel),
+    // Written without blocking the request thread in production; development and tests see each line at once.
+    logger: {
+      ...logOptions(config.logLevel),
+      ...(config.env === 'production' ? { stream: pino.destination({ dest: 1, sync: false }) } : {}),
+    },
+    // One line per request, when it is answered, instead of Fastify's two.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -90,6 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startWorkers: options.startWorkers ?? false,
   };
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
   await app.register(fastifyCookie);

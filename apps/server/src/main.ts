@@ -48,5 +48,6 @@ if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDe
   console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);
 }
 console.log('');
-// Read the geocoding places now rather than on a member's first request.
-setImmediate(() => sharedCityIndex());
+// Read the geocoding places (about 150 ms of blocking work) before a member asks, but not in the first seconds, when
+// it would hold up the first pages; a geocode request before then reads them itself.
+setTimeout(() => sharedCityIndex(), 5_000).unref();

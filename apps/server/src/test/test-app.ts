@@ -79,6 +79,8 @@ interface TestAppOptions {
   smtpUrl?: string;
   /** Sees every route as it is registered, with its schemas. */
   onRoute?: (route: RouteOptions) => void;
+  /** Works the job queue in the background, as main.ts does (tests otherwise run due jobs themselves). */
+  startWorkers?: boolean;
 }
 
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
@@ -93,7 +95,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     smtpUrl: options.smtpUrl,
     ...options.config,
   };
-  const app = await buildApp({ config, database, storage, now: options.now, onRoute: options.onRoute });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    now: options.now,
+    onRoute: options.onRoute,
+    startWorkers: options.startWorkers,
+  });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { PgBoss, TestClock } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appSecrets } from '../../db/schema/system.ts';
 import { createUnitOfWork, type UnitOfWork } from '../../db/unit-of-work.ts';
+import { countStatements } from '../../test/statement-counter.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createJobs, type Jobs, jobsConnectionOf } from './jobs.service.ts';
 
@@ -23,12 +24,13 @@ let schema = '';
 function nextQueue() {
   schemas += 1;
   schema = `jobs_test_${schemas}`;
-  // A time of day past a cron slot, so the slots a test moves through are always the same ones.
-  clock = new TestClock('2026-06-01T10:00:30Z');
+  // A time of day past a cron slot, so the slots a test moves through are always the same ones; more than a minute
+  // past, or the queue's first pass would still owe the 10:00 slot to a schedule declared while it runs.
+  clock = new TestClock('2026-06-01T10:01:30Z');
 }
 /** One process's job queue; tests open two to stand for two processes. */
-function openJobs(): Jobs {
-  const jobs = createJobs({ connection: jobsConnectionOf(t.database), work, clock, schema, poolSize: 2 });
+function openJobs(options: { safetyPollSeconds?: number } = {}): Jobs {
+  const jobs = createJobs({ connection: jobsConnectionOf(t.database), work, clock, schema, poolSize: 2, ...options });
   opened.push(jobs);
   return jobs;
 }
@@ -220,7 +222,7 @@ describe('the job queue', () => {
       await jobs.schedule('weekly-mail', '*/5 * * * *', { digest: true });
       await jobs.start({ work: false });
     }
-    // 10:00:30 to 10:16:30 passes the slots 10:05, 10:10 and 10:15.
+    // 10:01:30 to 10:17:30 passes the slots 10:05, 10:10 and 10:15.
     await clock.tick(16 * 60_000);
     const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
     expect(ranA + ranB).toBe(3);
@@ -307,5 +309,107 @@ describe('the job queue', () => {
     inspector.define('mail', { handler: async () => {} });
     await inspector.start({ work: false });
     expect(await inspector.findJob('mail', id)).toMatchObject({ state: 'done' });
+  });
+});
+
+// The test clock never moves in these tests unless a test ticks it, so no poll of pg-boss's runs: a job that runs
+// was woken by its NOTIFY or by a wake-up timer.
+describe('waking the workers', () => {
+  it('runs a job as soon as the transaction that queued it commits, without a poll', async () => {
+    nextQueue();
+    const jobs = openJobs();
+    const seen: unknown[] = [];
+    jobs.define<{ to: string }>('mail', { handler: async (payload) => void seen.push(payload) });
+    await jobs.start();
+
+    await work.transaction(async () => {
+      await work.db.insert(appSecrets).values({ name: 'jobs-wake', value: 'x' });
+      await jobs.enqueue('mail', { to: 'woken@example.com' });
+      // Not before the commit: the job is not there for anyone else yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toEqual([]);
+    });
+    await vi.waitFor(() => expect(seen).toEqual([{ to: 'woken@example.com' }]), { timeout: 5_000 });
+  });
+
+  it('wakes nothing for a job queued in a transaction that rolled back', async () => {
+    nextQueue();
+    const jobs = openJobs();
+    const seen: unknown[] = [];
+    jobs.define<{ to: string }>('mail', { handler: async (payload) => void seen.push(payload) });
+    await jobs.start();
+    const counter = countStatements(t.database);
+    try {
+      await counter.settle(300, 10_000);
+      await expect(
+        work.transaction(async () => {
+          await jobs.enqueue('mail', { to: 'rolled-back@example.com' });
+          throw new Error('signup failed');
+        }),
+      ).rejects.toThrow('signup failed');
+      const afterRollback = counter.statements.length;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Not one fetch: nothing was woken.
+      expect(counter.statements.slice(afterRollback)).toEqual([]);
+      expect(seen).toEqual([]);
+
+      await jobs.enqueue('mail', { to: 'committed@example.com' });
+      await vi.waitFor(() => expect(seen).toEqual([{ to: 'committed@example.com' }]), { timeout: 5_000 });
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('wakes its worker when a job it queued for later falls due', async () => {
+    nextQueue();
+    // A safety poll far beyond the wait, so only the wake-up can start the job.
+    const jobs = openJobs({ safetyPollSeconds: 3_600 });
+    const seen: unknown[] = [];
+    jobs.define('reminder', { handler: async (payload) => void seen.push(payload) });
+    await jobs.start();
+
+    await jobs.enqueue('reminder', { n: 2 }, { runAt: new Date(clock.now() + 10 * 60_000) });
+    await jobs.enqueue('reminder', { n: 1 }, { runAt: new Date(clock.now() + 5 * 60_000) });
+    await clock.tick(4 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    await clock.tick(60_000 + 1_000);
+    await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), { timeout: 5_000 });
+    await clock.tick(5 * 60_000);
+    await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }, { n: 2 }]), { timeout: 5_000 });
+  });
+});
+
+describe('an idle server', () => {
+  it('sends no statement to the database while nothing happens, and mails at once when something does', async () => {
+    const idle = await createTestApp({ profiles: 0, startWorkers: true });
+    const counter = countStatements(idle.database);
+    try {
+      // Starting runs every loop once; after that the first pass of any of them is 30 s away.
+      await counter.settle(1_000, 20_000);
+      const before = counter.statements.length;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(counter.statements.slice(before)).toEqual([]);
+
+      // A signup's mail goes out through the worker, woken by the signup's commit.
+      const signup = await idle.app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        headers: { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          email: 'wakker@example.com',
+          name: 'Wakker',
+          password: 'fietsen-in-de-regen',
+          date_of_birth: '1985-09-09',
+        }),
+      });
+      expect(signup.statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await idle.app.services.mail.listLocalMails()).toHaveLength(1), {
+        timeout: 5_000,
+      });
+    } finally {
+      counter.stop();
+      await idle.close();
+    }
   });
 });

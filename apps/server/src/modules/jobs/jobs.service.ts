@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Clock, fromDrizzle, fromPglite, type Job, type PGliteLike, PgBoss, systemClock } from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { createWakeTimers } from './wake-timers.ts';
 
 /** What runs a kind of job, and how often and how widely it may run. */
 interface JobDefinition<P extends object = object> {
@@ -58,7 +59,10 @@ export interface Jobs {
   enqueue<P extends object>(kind: string, payload: P, options?: EnqueueOptions): Promise<string | null>;
   /** A cron expression (UTC); every process may declare it, each slot gets one job. */
   schedule(kind: string, cron: string, payload?: object): Promise<void>;
-  /** Installs or upgrades the queue's tables, creates the kinds and schedules; `work: false` runs no worker loop. */
+  /**
+   * Installs or upgrades the queue's tables, creates the kinds and schedules, and works the queue: woken by each new
+   * job, polling only as a safety net. `work: false` runs no worker and does not listen.
+   */
   start(options?: { work?: boolean }): Promise<void>;
   /** Stops taking jobs and waits for running handlers. */
   stop(): Promise<void>;
@@ -87,13 +91,18 @@ export interface JobsDeps {
   clock?: Clock;
   /** PostgreSQL schema of the queue's tables. Default `pgboss`. */
   schema?: string;
-  pollSeconds?: number;
+  /**
+   * How often an idle worker looks for work without being woken: for retries that fell due, jobs another process
+   * queued for later, and a wake-up that was lost. Default 60.
+   */
+  safetyPollSeconds?: number;
   /** Connections of the queue's own pool on PostgreSQL. */
   poolSize?: number;
   log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 const defaults = { concurrency: 1, maxAttempts: 5, backoffSeconds: 30, leaseSeconds: 300, keepDays: 14 };
+const defaultSafetyPollSeconds = 60;
 
 const states: Record<string, JobState> = {
   created: 'queued',
@@ -106,10 +115,17 @@ const states: Record<string, JobState> = {
 
 export function createJobs(deps: JobsDeps): Jobs {
   const clock = deps.clock ?? systemClock;
+  const safetyPollSeconds = deps.safetyPollSeconds ?? defaultSafetyPollSeconds;
   const definitions = new Map<string, Required<Omit<JobDefinition, 'dedupe'>> & { dedupe: boolean }>();
   const schedules: { kind: string; cron: string; payload: object | null }[] = [];
   let boss: PgBoss | null = null;
   let begun = false;
+  // The first worker of each kind in this process, which a wake-up for a job queued for later notifies.
+  const workers = new Map<string, string>();
+  const wakeTimers = createWakeTimers(clock, (kind) => {
+    const worker = workers.get(kind);
+    if (worker) boss?.notifyWorker(worker);
+  });
 
   const started = () => {
     if (!boss) throw new Error('the job queue is not started');
@@ -168,16 +184,22 @@ export function createJobs(deps: JobsDeps): Jobs {
     async enqueue(kind, payload, options = {}) {
       const definition = definitionOf(kind);
       if (options.singletonKey && !definition.dedupe) throw new Error(`job kind ${kind} does not dedupe`);
-      return started().send(kind, payload, {
+      // On the system clock a job due now is stamped by the database, whose time decides what is due; the NOTIFY
+      // that wakes the workers goes only with a job due by the database's clock, and a time taken here, inside a
+      // transaction the database dates from its start, would be later. A test clock stamps it itself: pg-boss moves
+      // the database's idea of now only on its own connections, not on ours.
+      const startAfter = options.runAt ?? (clock === systemClock ? undefined : new Date(clock.now()));
+      const id = await started().send(kind, payload, {
         // Through the unit of work: inside a transaction this is the transaction.
         db: fromDrizzle(deps.work.db as never, sql),
-        // Stamped by our clock, so the clock that decides what is due also decides when a job was queued.
-        startAfter: options.runAt ?? new Date(clock.now()),
         group: groupOf(kind),
         // pg-boss refuses an option present as undefined.
+        ...(startAfter ? { startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.maxAttempts ? { retryLimit: options.maxAttempts - 1 } : {}),
       });
+      if (id && options.runAt && boss) wakeTimers.add(kind, options.runAt);
+      return id;
     },
 
     async schedule(kind, cron, payload) {
@@ -191,12 +213,26 @@ export function createJobs(deps: JobsDeps): Jobs {
       if (begun) throw new Error('the job queue is started once');
       begun = true;
       const connection = deps.connection;
+      const working = options.work !== false;
       const queue = new PgBoss({
         ...(connection.kind === 'pglite'
           ? { db: fromPglite(connection.client), backend: 'pglite' as const }
           : { connectionString: connection.connectionString, max: deps.poolSize ?? 4 }),
         schema: deps.schema ?? 'pgboss',
         clock,
+        // Workers sleep until a job is queued: its insert sends a NOTIFY that the database delivers at commit (never
+        // after a rollback) to one listening connection per process, in-process on PGlite. Processes that run no
+        // worker do not listen.
+        useListenNotify: working,
+        // On PostgreSQL the listening connection is checked this often; one lost silently is replaced, and whatever
+        // it missed is found by the next safety poll at the latest.
+        notifyHeartbeatIntervalMs: safetyPollSeconds * 1000,
+        // pg-boss's own loops, each a statement or more per pass. Our schedules are hourly, so a slot's job may start
+        // up to 75 s late (the 30 s schedule check, then this); we use no flows (job dependencies); the instance
+        // registry is for dashboards we do not run.
+        cronWorkerIntervalSeconds: 45,
+        flowIntervalSeconds: 3_600,
+        registerInstance: false,
       });
       queue.on('error', (error) => deps.log?.error({ err: error }, 'job queue'));
       queue.on('warning', (warning) => deps.log?.warn({ warning }, 'job queue'));
@@ -204,6 +240,8 @@ export function createJobs(deps: JobsDeps): Jobs {
       try {
         for (const [kind, definition] of definitions) {
           const settings = {
+            // Every insert of a job due now sends the NOTIFY that wakes the workers.
+            notify: true,
             retryLimit: definition.maxAttempts - 1,
             retryDelay: definition.backoffSeconds,
             retryBackoff: true,
@@ -222,19 +260,21 @@ export function createJobs(deps: JobsDeps): Jobs {
         }
         // Handlers may enqueue follow-up jobs from here on.
         boss = queue;
-        if (options.work !== false) {
+        if (working) {
           for (const [kind, definition] of definitions) {
-            await queue.work<object>(
+            const worker = await queue.work<object>(
               kind,
               {
                 localConcurrency: definition.concurrency,
                 groupConcurrency: definition.concurrency,
-                pollingIntervalSeconds: deps.pollSeconds ?? 2,
+                // Woken by NOTIFY; polled only as a safety net, and every 2 s when the listener could not be set up.
+                notifyPollingIntervalSeconds: safetyPollSeconds,
               },
               async ([job]) => {
                 if (job) await definition.handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
               },
             );
+            workers.set(kind, worker);
           }
         }
       } catch (error) {
@@ -250,6 +290,7 @@ export function createJobs(deps: JobsDeps): Jobs {
       // Running handlers may still enqueue while they finish.
       // Within main.ts's 10 s shutdown deadline; an interrupted job is retried.
       await queue.stop({ graceful: true, close: true, timeout: 8_000 });
+      wakeTimers.clear();
       if (boss === queue) boss = null;
     },
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,14 +42,19 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
 
+export interface DatabaseOptions {
+  /** Sees every statement Drizzle sends (tests count the queries of a request with it). */
+  logger?: Logger;
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is null). */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (error) => process.emitWarning(`idle database connection lost: ${error.message}`));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -66,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const options = { postgresqlconf: ['shared_buffers=16MB'] };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

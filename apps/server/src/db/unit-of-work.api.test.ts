@@ -191,6 +191,27 @@ describe(`the unit of work on ${testDatabaseKind()}`, () => {
       expect(await accounts.findUserById(userId)).toBeNull();
     });
 
+    it('run prepared queries on the transaction inside one, and on the database again after it', async () => {
+      const unit = work();
+      const profilesRepository = createProfilesRepository(unit.db);
+      const profileId = await profilesRepository.insertProfile({
+        siteId: 1,
+        name: 'Voorbereid',
+        birthDate: '1990-01-01',
+        country: 'NL',
+      });
+      // Prepared on the database first, outside any transaction.
+      expect((await profilesRepository.findSearchStartProfile(profileId))?.country).toBe('NL');
+      const attempt = unit.transaction(async () => {
+        await profilesRepository.updateProfile(profileId, { country: 'BE' });
+        // Run on the database beside the transaction, this would read NL (PostgreSQL) or wait for ever (PGlite).
+        expect((await profilesRepository.findSearchStartProfile(profileId))?.country).toBe('BE');
+        throw new Error('roll back');
+      });
+      await expect(attempt).rejects.toThrow('roll back');
+      expect((await profilesRepository.findSearchStartProfile(profileId))?.country).toBe('NL');
+    });
+
     it('answer a duplicate e-mail as a result, and the transaction goes on to commit', async () => {
       const unit = work();
       const accounts = createAccountsRepository(unit.db);

@@ -27,12 +27,23 @@ interface RunningTransaction {
   afterCommit: (() => void | Promise<void>)[];
 }
 
+const executorKey = Symbol('executor');
+
+/**
+ * What a repository's `db` stands for at this moment: the running transaction or the database. A handle that is not
+ * a unit of work's (a repository built on the bare database) stands for itself.
+ */
+export function currentExecutor(db: Database): Database {
+  return (db as unknown as Record<symbol, Database | undefined>)[executorKey] ?? db;
+}
+
 export function createUnitOfWork(root: Database): UnitOfWork {
   const current = new AsyncLocalStorage<RunningTransaction>();
   const executor = () => current.getStore()?.tx ?? root;
   // Each access resolves the executor anew, so a repository never holds on to a finished transaction.
   const db = new Proxy(root, {
     get(_target, property) {
+      if (property === executorKey) return executor();
       const target = executor();
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -30,9 +31,12 @@ export function testDatabaseKind(): 'postgres' | 'pglite' {
 }
 
 /** A fresh, empty database of the kind under test; PostgreSQL gets a new database per call. */
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+async function openTestDatabase(
+  logger?: Logger,
+): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+  if (!url)
+    return { database: await openDatabase({ kind: 'pglite', dataDir: null }, { logger }), drop: async () => {} };
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -40,7 +44,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; url?: str
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() }, { logger });
   return {
     database,
     url: testUrl.toString(),
@@ -81,11 +85,13 @@ interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Works the job queue in the background, as main.ts does (tests otherwise run due jobs themselves). */
   startWorkers?: boolean;
+  /** Sees every statement Drizzle sends, the seed's included. */
+  logger?: Logger;
 }
 
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase(options.logger);
   await database.migrate();
   const storage = createMemoryStorage();
   await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });

@@ -165,13 +165,13 @@ export function createOwnProfileService(deps: {
 
     /** Whom a new member is shown first: members of the gender they look for (never themselves: findableBy). */
     async signupMatchFilter(user: SessionUser) {
-      const own = await repository.findOwnProfile(user.profile.id);
+      const own = await repository.findSearchStartProfile(user.profile.id);
       return { gender: findWantedGender(own?.gender ?? null, own?.sexuality ?? null) };
     },
 
     /** Where the member's search starts when the address names no filter: from their own answers. */
     async findSearchStart(user: SessionUser) {
-      const own = await repository.findOwnProfile(user.profile.id);
+      const own = await repository.findSearchStartProfile(user.profile.id);
       return own ? findSearchStart(own, deps.now()) : {};
     },
   };

@@ -1,4 +1,4 @@
-import { and, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { blocks } from '../../db/schema/moderation.ts';
 import { listedProfileCondition, profiles } from '../../db/schema/profiles.ts';
 
@@ -29,34 +29,37 @@ import { listedProfileCondition, profiles } from '../../db/schema/profiles.ts';
 /** The member asking, by profile id; null for a visitor. */
 export type Viewer = number | null;
 
+/** A member's profile id in a condition: the id, or a prepared query's placeholder for it (db/prepared-query.ts). */
+type ViewerId = number | Placeholder;
+
 /** Active (confirmed, not disabled, not deleted) and not invisible. */
 const listed: SQL = listedProfileCondition(profiles);
 
 /** The target blocks the viewer. */
-function blocksViewer(viewer: number): SQL {
+function blocksViewer(viewer: ViewerId): SQL {
   return sql`exists (select 1 from ${blocks} where ${blocks.blockerProfileId} = ${profiles.id} and ${blocks.blockedProfileId} = ${viewer})`;
 }
 
 /** The viewer blocks the target (the member page shows it, so that the viewer can lift it). */
-export function blockedByViewer(viewer: number): SQL {
+export function blockedByViewer(viewer: ViewerId): SQL {
   return sql`exists (select 1 from ${blocks} where ${blocks.blockerProfileId} = ${viewer} and ${blocks.blockedProfileId} = ${profiles.id})`;
 }
 
 /** Neither blocks the other. */
-function noBlockEitherWay(viewer: number): SQL {
+function noBlockEitherWay(viewer: ViewerId): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerProfileId} = ${viewer} and ${blocks.blockedProfileId} = ${profiles.id}) or (${blocks.blockerProfileId} = ${profiles.id} and ${blocks.blockedProfileId} = ${viewer}))`;
 }
 
-const notOwn = (viewer: number): SQL => sql`${profiles.id} <> ${viewer}`;
+const notOwn = (viewer: ViewerId): SQL => sql`${profiles.id} <> ${viewer}`;
 
 /** Whose profile page and photos the viewer may see: their own; else listed and not blocking the viewer. */
-export function visibleTo(viewer: Viewer): SQL {
+export function visibleTo(viewer: ViewerId | null): SQL {
   if (viewer === null) return listed;
   return or(sql`${profiles.id} = ${viewer}`, and(listed, not(blocksViewer(viewer))))!;
 }
 
 /** Whom the viewer finds in search, showcases and suggestions: listed, not themselves, no block either way. */
-export function findableBy(viewer: Viewer): SQL {
+export function findableBy(viewer: ViewerId | null): SQL {
   if (viewer === null) return listed;
   // `listed` stays a conjunct of its own, so the partial search indexes serve the query.
   return and(listed, notOwn(viewer), noBlockEitherWay(viewer))!;

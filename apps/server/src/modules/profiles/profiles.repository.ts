@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepareQuery, prepareQueryVariants } from '../../db/prepared-query.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { blockedByViewer, findableBy, type Viewer, visibleTo } from './profile-visibility.ts';
 
@@ -19,6 +20,28 @@ export const memberCardColumns = {
   photoKey: photos.storageKey,
 };
 
+/** What a member's profile page shows of the profile (profiles.service.ts findMember). */
+const memberProfileColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  fictional: profiles.fictional,
+  birthDate: profiles.birthDate,
+  gender: profiles.gender,
+  sexuality: profiles.sexuality,
+  relationshipStatus: profiles.relationshipStatus,
+  hairColour: profiles.hairColour,
+  eyeColour: profiles.eyeColour,
+  bodyType: profiles.bodyType,
+  tattoos: profiles.tattoos,
+  reason: profiles.reason,
+  interests: profiles.interests,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  aboutMe: profiles.aboutMe,
+  lastActiveAt: profiles.lastActiveAt,
+};
+
 async function countPhotos(db: Database, profileId: number) {
   const [row] = await db
     .select({
@@ -35,6 +58,69 @@ async function countPhotos(db: Database, profileId: number) {
  * the visibility policy (profile-visibility.ts).
  */
 export function createProfilesRepository(db: Database) {
+  // The queries of every page view, prepared once (db/prepared-query.ts); their values are placeholders.
+  const showcaseQuery = prepareQueryVariants(
+    db,
+    'showcase_profiles',
+    (db, parts: { gender: boolean; viewer: boolean }) =>
+      db
+        .select(memberCardColumns)
+        .from(profiles)
+        .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .where(
+          and(
+            eq(profiles.siteId, sql.placeholder('siteId')),
+            findableBy(parts.viewer ? sql.placeholder('viewer') : null),
+            parts.gender ? eq(profiles.gender, sql.placeholder('gender')) : undefined,
+          ),
+        )
+        .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+        .limit(sql.placeholder('limit')),
+  );
+  const memberProfileQuery = prepareQueryVariants(db, 'member_profile', (db, parts: { viewer: boolean }) => {
+    // The approved photos, main photo first, as one JSON array beside the profile: no second round trip.
+    const activePhotos = db
+      .select({
+        list: sql<{ id: number; isMain: boolean; storageKey: string }[]>`coalesce(json_agg(json_build_object(
+          'id', ${photos.id}, 'isMain', ${photos.isMain}, 'storageKey', ${photos.storageKey})
+          order by ${photos.isMain} desc, ${photos.position}, ${photos.id}), '[]')`.as('list'),
+      })
+      .from(photos)
+      .where(and(eq(photos.profileId, profiles.id), eq(photos.status, 'active')))
+      .as('active_photos');
+    return db
+      .select({
+        profile: memberProfileColumns,
+        blockedByViewer: parts.viewer
+          ? sql<boolean>`${blockedByViewer(sql.placeholder('viewer'))}`
+          : sql<boolean>`false`,
+        photos: activePhotos.list,
+      })
+      .from(profiles)
+      .crossJoinLateral(activePhotos)
+      .where(
+        and(
+          eq(profiles.siteId, sql.placeholder('siteId')),
+          eq(profiles.id, sql.placeholder('profileId')),
+          visibleTo(parts.viewer ? sql.placeholder('viewer') : null),
+        ),
+      )
+      .limit(1);
+  });
+  const searchStartQuery = prepareQuery(db, 'search_start_profile', (db) =>
+    db
+      .select({
+        gender: profiles.gender,
+        sexuality: profiles.sexuality,
+        birthDate: profiles.birthDate,
+        country: profiles.country,
+        region: profiles.region,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder('profileId')))
+      .limit(1),
+  );
+
   return {
     /**
      * Recently active profiles the viewer finds (a visitor: listed ones), with an approved main photo, for showcases
@@ -45,19 +131,11 @@ export function createProfilesRepository(db: Database) {
       limit: number,
       filter: { gender?: string; viewerProfileId?: Viewer } = {},
     ) {
-      return db
-        .select(memberCardColumns)
-        .from(profiles)
-        .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
-        .where(
-          and(
-            eq(profiles.siteId, siteId),
-            findableBy(filter.viewerProfileId ?? null),
-            filter.gender ? eq(profiles.gender, filter.gender) : undefined,
-          ),
-        )
-        .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-        .limit(limit);
+      const viewer = filter.viewerProfileId ?? null;
+      return showcaseQuery(
+        { gender: filter.gender !== undefined, viewer: viewer !== null },
+        { siteId, limit, gender: filter.gender, viewer },
+      );
     },
 
     /** A photo with what decides whether this viewer may see it. */
@@ -166,22 +244,14 @@ export function createProfilesRepository(db: Database) {
      * not exist. Says whether the viewer blocks the member. The caller decides which photos the viewer may open.
      */
     async findMemberProfile(siteId: number, profileId: number, viewer: Viewer) {
-      const rows = await db
-        .select({
-          profile: profiles,
-          blockedByViewer: viewer === null ? sql<boolean>`false` : sql<boolean>`${blockedByViewer(viewer)}`,
-        })
-        .from(profiles)
-        .where(and(eq(profiles.siteId, siteId), eq(profiles.id, profileId), visibleTo(viewer)))
-        .limit(1);
-      const row = rows[0];
-      if (!row) return null;
-      const photoRows = await db
-        .select()
-        .from(photos)
-        .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
-        .orderBy(desc(photos.isMain), photos.position, photos.id);
-      return { profile: row.profile, blockedByViewer: row.blockedByViewer, photos: photoRows };
+      const rows = await memberProfileQuery({ viewer: viewer !== null }, { siteId, profileId, viewer });
+      return rows[0] ?? null;
+    },
+
+    /** What a member's search starts from (packages/shared search-start.ts): their own answers. */
+    async findSearchStartProfile(profileId: number) {
+      const rows = await searchStartQuery({ profileId });
+      return rows[0] ?? null;
     },
 
     async countProfiles(siteId: number): Promise<number> {

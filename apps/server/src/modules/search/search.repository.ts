@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, lt, lte, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepareQueryVariants } from '../../db/prepared-query.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { findableBy } from '../profiles/profile-visibility.ts';
@@ -18,42 +19,121 @@ export interface SearchFilter {
   excludeIds?: number[];
 }
 
-function conditions(filter: SearchFilter): SQL[] {
+/** Which of the optional filter parts a query uses: each combination is a statement of its own. */
+interface FilterParts extends Record<string, boolean> {
+  gender: boolean;
+  country: boolean;
+  region: boolean;
+  bornAfter: boolean;
+  bornOnOrBefore: boolean;
+  viewer: boolean;
+  exclude: boolean;
+}
+
+function filterParts(filter: SearchFilter): FilterParts {
+  return {
+    gender: filter.gender !== undefined,
+    country: filter.country !== undefined,
+    region: filter.region !== undefined,
+    bornAfter: filter.bornAfter !== undefined,
+    bornOnOrBefore: filter.bornOnOrBefore !== undefined,
+    viewer: filter.viewerProfileId !== undefined,
+    exclude: (filter.excludeIds?.length ?? 0) > 0,
+  };
+}
+
+/** The placeholders' values of a filter (those of parts not in use are never read). */
+function filterValues(filter: SearchFilter) {
+  return {
+    siteId: filter.siteId,
+    gender: filter.gender,
+    country: filter.country,
+    region: filter.region,
+    bornAfter: filter.bornAfter,
+    bornOnOrBefore: filter.bornOnOrBefore,
+    viewer: filter.viewerProfileId,
+    exclude: filter.excludeIds,
+  };
+}
+
+const placeholder = sql.placeholder;
+
+function conditions(parts: FilterParts): SQL[] {
   const list: (SQL | undefined)[] = [
-    eq(profiles.siteId, filter.siteId),
-    findableBy(filter.viewerProfileId ?? null),
-    filter.gender ? eq(profiles.gender, filter.gender) : undefined,
-    filter.country ? eq(profiles.country, filter.country) : undefined,
-    filter.region ? eq(profiles.region, filter.region) : undefined,
-    filter.bornAfter ? gt(profiles.birthDate, filter.bornAfter) : undefined,
-    filter.bornOnOrBefore ? lte(profiles.birthDate, filter.bornOnOrBefore) : undefined,
-    filter.excludeIds?.length ? notInArray(profiles.id, filter.excludeIds) : undefined,
+    eq(profiles.siteId, placeholder('siteId')),
+    findableBy(parts.viewer ? placeholder('viewer') : null),
+    parts.gender ? eq(profiles.gender, placeholder('gender')) : undefined,
+    parts.country ? eq(profiles.country, placeholder('country')) : undefined,
+    parts.region ? eq(profiles.region, placeholder('region')) : undefined,
+    parts.bornAfter ? gt(profiles.birthDate, placeholder('bornAfter')) : undefined,
+    parts.bornOnOrBefore ? lte(profiles.birthDate, placeholder('bornOnOrBefore')) : undefined,
+    // One array parameter, so that the statement does not change with the number of ids.
+    parts.exclude ? sql`${profiles.id} <> all(${placeholder('exclude')}::int[])` : undefined,
   ];
   return list.filter((condition): condition is SQL => condition !== undefined);
 }
 
 export function createSearchRepository(db: Database) {
-  return {
-    /** One page, newest profiles first, after the keyset cursor (a profile id): no OFFSET, so deep pages cost the same. */
-    async searchProfiles(filter: SearchFilter, beforeId: number | null, limit: number) {
-      return db
+  // Built once per combination of filter parts, but planned with each search's values: how selective a filter is
+  // decides between walking an index newest-first and reading a few matching rows (db/prepared-query.ts).
+  const planEachRun = { planEachRun: true };
+  const pageQuery = prepareQueryVariants(
+    db,
+    'search_page',
+    (db, parts: FilterParts & { before: boolean }) =>
+      db
         .select(memberCardColumns)
         .from(profiles)
         .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
-        .where(and(...conditions(filter), beforeId !== null ? lt(profiles.id, beforeId) : undefined))
+        .where(and(...conditions(parts), parts.before ? lt(profiles.id, placeholder('before')) : undefined))
         .orderBy(desc(profiles.id))
-        .limit(limit);
+        .limit(placeholder('limit')),
+    planEachRun,
+  );
+  const countQuery = prepareQueryVariants(
+    db,
+    'search_count',
+    (db, parts: FilterParts) => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(profiles)
+        .where(and(...conditions(parts)))
+        .limit(placeholder('cap'))
+        .as('matches');
+      return db.select({ value: sql<number>`count(*)::int` }).from(matches);
+    },
+    planEachRun,
+  );
+  const hiddenCountQuery = prepareQueryVariants(
+    db,
+    'search_hidden_count',
+    (db, parts: FilterParts) => {
+      const viewer = placeholder('viewer');
+      // The few ids the policy can hide (the viewer and those in a block with them), found first (an init plan of
+      // two index look-ups), then read by primary key: never a scan of the whole filter.
+      const hideable = sql`array(select ${viewer}::int
+        union select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewer}
+        union select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewer})`;
+      return db
+        .select({ value: sql<number>`count(*)::int` })
+        .from(profiles)
+        .where(and(...conditions(parts), sql`${profiles.id} = any(${hideable})`, not(findableBy(viewer))));
+    },
+    planEachRun,
+  );
+
+  return {
+    /** One page, newest profiles first, after the keyset cursor (a profile id): no OFFSET, so deep pages cost the same. */
+    async searchProfiles(filter: SearchFilter, beforeId: number | null, limit: number) {
+      return pageQuery(
+        { ...filterParts(filter), before: beforeId !== null },
+        { ...filterValues(filter), before: beforeId, limit },
+      );
     },
 
     /** How many profiles match, counting no further than `cap` (an exact count of a million rows costs 100 ms). */
     async countProfiles(filter: SearchFilter, cap: number): Promise<number> {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(profiles)
-        .where(and(...conditions(filter)))
-        .limit(cap)
-        .as('matches');
-      const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(matches);
+      const [row] = await countQuery(filterParts(filter), { ...filterValues(filter), cap });
       return row?.value ?? 0;
     },
 
@@ -62,23 +142,8 @@ export function createSearchRepository(db: Database) {
      * viewer and blocks either way), so that a total shared by all viewers can be made theirs.
      */
     async countHiddenFromViewer(filter: SearchFilter, viewerProfileId: number): Promise<number> {
-      // First the few ids the policy can hide (the viewer and those in a block with them), then a primary-key lookup
-      // of those: never a scan of the whole filter.
-      const related = await db
-        .select({ blocker: blocks.blockerProfileId, blocked: blocks.blockedProfileId })
-        .from(blocks)
-        .where(or(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, viewerProfileId)));
-      const ids = new Set([viewerProfileId, ...related.flatMap((row) => [row.blocker, row.blocked])]);
-      const [row] = await db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(profiles)
-        .where(
-          and(
-            ...conditions({ ...filter, viewerProfileId: undefined }),
-            inArray(profiles.id, [...ids]),
-            not(findableBy(viewerProfileId)),
-          ),
-        );
+      const shared = { ...filter, viewerProfileId: undefined };
+      const [row] = await hiddenCountQuery(filterParts(shared), { ...filterValues(shared), viewer: viewerProfileId });
       return row?.value ?? 0;
     },
   };

@@ -7,15 +7,19 @@ import {
   settingsResponseSchema,
   siteSettingsSchema,
 } from '@app/shared/sites/site-settings';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites as sitesTable } from '../../db/schema/sites.ts';
 import { demoSiteSettings } from '../../seed/demo-site.ts';
 import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { createSitesRepository } from './sites.repository.ts';
 
 let t: TestApp;
+/** Every statement the app sends to the database. */
+const statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ profiles: 6 });
+  t = await createTestApp({ profiles: 6, logger: { logQuery: (query) => statements.push(query) } });
   // A second site with its own company, host and language.
   const sites = createSitesRepository(t.database.db);
   const company = await sites.insertCompany({
@@ -241,6 +245,38 @@ describe(`site calls on ${testDatabaseKind()}`, () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/complaints.php', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('client_header_required');
+  });
+
+  it('answers the site, its settings and its company from the per-process cache: no query once warm', async () => {
+    const calls = ['/api/settings.php', '/api/companyinfo.php', '/api/interests.php'];
+    for (const url of calls) await t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+    statements.length = 0;
+    for (const url of calls) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).statusCode).toBe(200);
+    }
+    expect(statements).toEqual([]);
+  });
+
+  it('shows changed settings at once to the process told by forgetCachedSites', async () => {
+    const settings = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'localhost' } })).json().settings
+        .name;
+    const site = (await createSitesRepository(t.database.db).findSiteByHost('localhost'))!;
+    const rename = (name: string) =>
+      t.database.db
+        .update(sitesTable)
+        .set({ settings: { ...site.settings, name } })
+        .where(eq(sitesTable.id, site.id));
+    expect(await settings()).toBe(site.settings.name);
+    await rename('Hartklop Nieuw');
+    try {
+      expect(await settings()).toBe(site.settings.name);
+      t.app.services.sites.forgetCachedSites();
+      expect(await settings()).toBe('Hartklop Nieuw');
+    } finally {
+      await rename(site.settings.name);
+      t.app.services.sites.forgetCachedSites();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

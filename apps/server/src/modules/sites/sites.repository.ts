@@ -1,24 +1,37 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 import { companies, siteHosts, sites } from '../../db/schema/sites.ts';
 
-export type SiteRow = typeof sites.$inferSelect;
+export type SiteRow = Pick<typeof sites.$inferSelect, 'id' | 'companyId' | 'isDemo' | 'settings'>;
 export type CompanyRow = typeof companies.$inferSelect;
 
 export function createSitesRepository(db: Database) {
+  // Looked up on a request whenever the per-process cache (sites.service.ts) has no fresh copy: prepared once.
+  const siteByHostQuery = prepareQuery(db, 'site_by_host', (db) =>
+    db
+      .select({ id: sites.id, companyId: sites.companyId, isDemo: sites.isDemo, settings: sites.settings })
+      .from(siteHosts)
+      .innerJoin(sites, eq(siteHosts.siteId, sites.id))
+      .where(eq(siteHosts.host, sql.placeholder('host')))
+      .limit(1),
+  );
+  const companyQuery = prepareQuery(db, 'company_by_id', (db) =>
+    db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, sql.placeholder('id')))
+      .limit(1),
+  );
+
   return {
     async findSiteByHost(host: string): Promise<SiteRow | null> {
-      const rows = await db
-        .select({ site: sites })
-        .from(siteHosts)
-        .innerJoin(sites, eq(siteHosts.siteId, sites.id))
-        .where(eq(siteHosts.host, host))
-        .limit(1);
-      return rows[0]?.site ?? null;
+      const rows = await siteByHostQuery({ host });
+      return rows[0] ?? null;
     },
 
     async findCompanyById(id: number): Promise<CompanyRow | null> {
-      const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+      const rows = await companyQuery({ id });
       return rows[0] ?? null;
     },
 

@@ -68,8 +68,8 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // PostgreSQL's default 128 MB of shared buffers is WebAssembly memory here, in the app's own process, and it is
   // never given back; the embedded database's data fit in far less, and the OS caches its files besides.
-  const options = { postgresqlconf: ['shared_buffers=16MB'] };
-  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
+  const settings = { postgresqlconf: ['shared_buffers=16MB'] };
+  const client = target.dataDir ? new PGlite(target.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
   return {

@@ -3,6 +3,7 @@ import { defaultNotificationSettings } from '@app/shared/accounts/account-settin
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 import { loginAttempts, sessions, users } from '../../db/schema/accounts.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { visibleTo } from '../profiles/profile-visibility.ts';
@@ -20,38 +21,38 @@ export type UpdateEmailResult = { changed: true } | { changed: false; reason: 'e
  * profiles and photos for what a session shows; the profile itself is written by the profiles repository.
  */
 export function createAccountsRepository(db: Database) {
-  // Prepared once, on the database outside any transaction: the session lookup never runs inside one.
-  const findSessionUserStatement = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        paidUser: users.paidUser,
-        credits: users.credits,
-        language: users.language,
-        status: users.status,
-        notificationsDisabled: users.notificationsDisabled,
-        signupDate: users.signupDate,
-        signupStep: users.signupStep,
-        signupTargetProfileId: users.signupTargetProfileId,
-      },
-      profile: { id: profiles.id, name: profiles.name, country: profiles.country, status: profiles.status },
-      mainPhoto: { storageKey: photos.storageKey, status: photos.status },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .innerJoin(profiles, eq(users.profileId, profiles.id))
-    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.siteId, sql.placeholder('siteId')),
-      ),
-    )
-    .limit(1)
-    .prepare('find_session_user');
+  const findSessionUserQuery = prepareQuery(db, 'find_session_user', (on) =>
+    on
+      .select({
+        expiresAt: sessions.expiresAt,
+        user: {
+          id: users.id,
+          email: users.email,
+          paidUser: users.paidUser,
+          credits: users.credits,
+          language: users.language,
+          status: users.status,
+          notificationsDisabled: users.notificationsDisabled,
+          signupDate: users.signupDate,
+          signupStep: users.signupStep,
+          signupTargetProfileId: users.signupTargetProfileId,
+        },
+        profile: { id: profiles.id, name: profiles.name, country: profiles.country, status: profiles.status },
+        mainPhoto: { storageKey: photos.storageKey, status: photos.status },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.siteId, sql.placeholder('siteId')),
+        ),
+      )
+      .limit(1),
+  );
 
   return {
     async findUserByEmail(siteId: number, email: string): Promise<UserRow | null> {
@@ -65,7 +66,7 @@ export function createAccountsRepository(db: Database) {
 
     /** The member view of a live session on this site: one prepared statement, only the columns the view shows. */
     findSessionUser: (siteId: number, tokenHash: string, now: Date) =>
-      findSessionUserStatement.execute({ siteId, tokenHash, now }).then((rows) => rows[0] ?? null),
+      findSessionUserQuery({ siteId, tokenHash, now }).then((rows) => rows[0] ?? null),
 
     async insertSession(values: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(values);

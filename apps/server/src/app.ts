@@ -12,7 +12,7 @@ import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
-import { logOptions } from './lib/log-redaction.ts';
+import { logOptions, serializeRequest } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
 import { geoModule } from './modules/geo/geo.module.ts';
@@ -98,7 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // Flat and already clean: no serializer or redaction pass per answered request.
+    request.log.info(
+      { request: serializeRequest(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
   });
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});

@@ -50,7 +50,7 @@ export function serializeError(error: Error) {
 }
 
 /** The request line without query values (tokens, addresses) and without the client's address. */
-function serializeRequest(request: FastifyRequest): { method: string; url: string; host: string } {
+export function serializeRequest(request: FastifyRequest): { method: string; url: string; host: string } {
   const [path, query] = request.url.split('?', 2);
   const keys = query ? [...new URLSearchParams(query).keys()] : [];
   return {

@@ -1,3 +1,4 @@
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import { languageMenu } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { useRootData } from '../../lib/root-data.ts';
 export default function LangConfig() {
   const { t, locale } = useI18n();
   const { chosenCountry, visitorCountry, settings } = useRootData();
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const countryNames = findRegionNames(locale);
   const initialCountry =
     [chosenCountry, visitorCountry].find((code) => languageMenu.some((entry) => entry.country === code)) ?? 'NL';
   const [country, setCountry] = useState(initialCountry);

@@ -1,3 +1,4 @@
+import { findNumberFormat } from '@app/shared/i18n/intl-formats';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -25,9 +26,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { credits, minimum, refundDays, siteName } = loaderData;
   const creditsAvailable = usePathAvailable('/credits');
   const money = minimum
-    ? new Intl.NumberFormat(localeInfo[locale].iso, { style: 'currency', currency: minimum.currency }).format(
-        minimum.costs,
-      )
+    ? findNumberFormat(localeInfo[locale].iso, { style: 'currency', currency: minimum.currency }).format(minimum.costs)
     : null;
   return (
     <main className="container pricing-page">

@@ -11,6 +11,7 @@ import type { WebRequestContext } from '../../../web/server/app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import { bindPageServices } from '../lib/define-module.ts';
+import { registerMessageFiles } from './message-files.ts';
 import { pageNonce } from './security-headers.ts';
 
 type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
@@ -68,6 +69,8 @@ async function createPageContext(
     logError: (error) => request.log.error({ err: error }, 'page error'),
     locale: request.locale,
     messages: catalogs.messages(request.locale),
+    translate: catalogs.translator(request.locale),
+    messagesVersion: catalogs.browserVersion(request.locale),
     user: request.user,
     ...(await services.sites.findSiteVisit()),
     services,
@@ -103,6 +106,7 @@ function checkPageBodySize(request: FastifyRequest) {
 export async function registerWeb(app: FastifyInstance, deps: { config: AppConfig; catalogs: Catalogs }) {
   const handle =
     deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
+  registerMessageFiles(app, deps.catalogs);
 
   await app.register(async (scope) => {
     // React Router reads form bodies itself: leave the body stream untouched.

@@ -7,6 +7,9 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SiteLogo } from '../../features/shell/site-logo.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
+
+export const handle = defineRouteHandle({ messages: ['lang_config'] });
 
 /** Country and language on one page; saving stores both and returns to the home page. */
 export default function LangConfig() {

@@ -16,6 +16,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/members';
 
 const filterParameters = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
@@ -93,6 +94,8 @@ function activity(
         : format.format(-Math.round(minutes / (24 * 60)), 'day');
   return { online: false, text: t('members.active_ago', { when }) };
 }
+
+export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile'] });
 
 /** /members: search and browse by gender, country, region and age. */
 export default function Members({ loaderData }: Route.ComponentProps) {

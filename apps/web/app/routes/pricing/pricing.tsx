@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,6 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     refundDays: c.settings.refund_days,
   };
 }
+
+export const handle = defineRouteHandle({ messages: ['pricing'] });
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();

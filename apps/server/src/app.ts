@@ -25,6 +25,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerApiInput } from './plugins/api-input.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMessageFiles } from './plugins/message-files.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the modules' request hooks: a refusal names the site's language, like every other error.
   registerCsrfGuard(app);
   registerSecurityHeaders(app, { config });
+  // The pages' message files need no web build, so they answer with or without pages.
+  registerMessageFiles(app, context.catalogs);
   if (config.serveWeb) await registerWeb(app, { config, catalogs: context.catalogs });
   return app;
 }

@@ -11,7 +11,6 @@ import type { WebRequestContext } from '../../../web/server/app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import { bindPageServices } from '../lib/define-module.ts';
-import { registerMessageFiles } from './message-files.ts';
 import { pageNonce } from './security-headers.ts';
 
 type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
@@ -106,7 +105,6 @@ function checkPageBodySize(request: FastifyRequest) {
 export async function registerWeb(app: FastifyInstance, deps: { config: AppConfig; catalogs: Catalogs }) {
   const handle =
     deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
-  registerMessageFiles(app, deps.catalogs);
 
   await app.register(async (scope) => {
     // React Router reads form bodies itself: leave the body stream untouched.

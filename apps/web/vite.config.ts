@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from './build-support/precompress-assets.ts';
 
 const zodJitless = fileURLToPath(new URL('./build-support/zod-jitless.ts', import.meta.url));
 
@@ -48,5 +49,5 @@ export default defineConfig(({ command }) => ({
     client: { build: { rolldownOptions: { experimental: { chunkOptimization: false } } } },
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  plugins: [zodWithoutEvalInTheBrowser(), reactRouter()],
+  plugins: [zodWithoutEvalInTheBrowser(), reactRouter(), precompressAssets()],
 }));

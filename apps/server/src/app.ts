@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -23,6 +22,7 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { systemModule } from './modules/system/system.module.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerApiInput } from './plugins/api-input.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMessageFiles } from './plugins/message-files.ts';
@@ -86,7 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // Off when a proxy in front compresses (COMPRESS_RESPONSES=false): the work is then done once, there.
+  if (config.compressResponses) await registerCompression(app);
   registerErrorHandling(app, context.catalogs);
   registerApiInput(app);
   await registerApiDocs(app);

@@ -1,7 +1,6 @@
 import { messageFilePath } from '@app/shared/i18n/message-namespaces';
 import type { SiteSettings } from '@app/shared/sites/site-settings';
 import { type ReactNode, useEffect } from 'react';
-import { preload } from 'react-dom';
 import {
   Links,
   Meta,
@@ -74,12 +73,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // Only the server leaves scripts out: a page in the browser runs them already (it came by client navigation).
   const withScripts = !import.meta.env.SSR || !pageNeedsNoScript(matches);
   const messageGroups = groupPageMessages(matches);
-  // The page's message files start loading beside its scripts: hydration waits for them (entry.client.tsx).
-  if (import.meta.env.SSR && withScripts && data) {
-    for (const group of messageGroups) {
-      preload(messageFilePath(data.messagesVersion, data.locale, group), { as: 'fetch', crossOrigin: 'anonymous' });
-    }
-  }
   // The page is live: hydrated, and the effects of everything inside <html> have run (they run before this one).
   // Browser journeys wait for it before they use a form that posts through the API, not for a quiet network.
   useEffect(() => {
@@ -97,6 +90,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
             would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}
         <Links nonce="" />
+        {/* The page's message files load beside its scripts; hydration waits for them (entry.client.tsx). After
+            a client navigation the browser already has them (lib/i18n.tsx loads them before the page shows). */}
+        {withScripts && data
+          ? messageGroups.map((group) => (
+              <link
+                key={group.join()}
+                rel="preload"
+                as="fetch"
+                crossOrigin="anonymous"
+                href={messageFilePath(data.messagesVersion, data.locale, group)}
+              />
+            ))
+          : null}
       </head>
       <body className={bodyClass}>
         {children}

@@ -1,10 +1,5 @@
-import type { Locale } from '@app/shared/i18n/locales';
-import {
-  type BrowserNamespace,
-  type MessageFile,
-  messageFilePath,
-  readMessageFileParts,
-} from '@app/shared/i18n/message-namespaces';
+import { isLocale, type Locale } from '@app/shared/i18n/locales';
+import { type BrowserNamespace, type MessageFile, messageFilePath } from '@app/shared/i18n/message-namespaces';
 import { createTranslator, type Translate } from '@app/shared/i18n/translator';
 
 // The messages this browser tab has loaded, per language, and one translator per language over them: each
@@ -75,9 +70,11 @@ export function findBrowserTranslator(locale: Locale): Translate {
 export function loadPreloadedMessages(): Promise<unknown> {
   const loading: Promise<void>[] = [];
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
-    const [prefix, version, locale, file, ...rest] = new URL(link.href).pathname.split('/').slice(1);
-    const parts = prefix === 'locales' && rest.length === 0 ? readMessageFileParts(version!, locale!, file!) : null;
-    if (parts) loading.push(loadMessageFile(parts));
+    // The server wrote these addresses (messageFilePath), so reading them back needs no checks beyond their shape.
+    const [prefix, version, locale, file] = new URL(link.href).pathname.split('/').slice(1);
+    if (prefix !== 'locales' || !version || !isLocale(locale) || !file?.endsWith('.json')) continue;
+    const namespaces = file.slice(0, -'.json'.length).split('+') as BrowserNamespace[];
+    loading.push(loadMessageFile({ version, locale, namespaces }));
   }
   return Promise.allSettled(loading);
 }

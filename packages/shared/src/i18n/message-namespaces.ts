@@ -45,10 +45,8 @@ export type BrowserNamespace = (typeof browserNamespaces)[number];
  */
 export const serverNamespaces = ['dev_mailbox', 'fictional', 'legal', 'mail', 'regions', 'site'] as const;
 
-const browserNamespaceSet: ReadonlySet<string> = new Set(browserNamespaces);
-
 export function isBrowserNamespace(value: string): value is BrowserNamespace {
-  return browserNamespaceSet.has(value);
+  return (browserNamespaces as readonly string[]).includes(value);
 }
 
 /** `members` for `members.title`. */

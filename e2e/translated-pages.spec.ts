@@ -60,10 +60,16 @@ async function expectCleanPage(page: Page) {
   expect(errors, 'errors the page reported').toEqual([]);
 }
 
-/** Follows a link without reloading and checks the page it shows. */
+/**
+ * Follows a link without reloading and checks the page it shows. The address changes before the new page shows (it
+ * may wait for its messages, with the old page still there), so this waits for the new page's heading.
+ */
 async function follow(page: Page, link: Locator, path: RegExp) {
+  const heading = page.locator('main h1').first();
+  const before = await heading.innerText();
   await link.click();
   await expect(page).toHaveURL(path);
+  await expect(heading).not.toHaveText(before);
   await expectCleanPage(page);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 }

@@ -3,6 +3,7 @@ import purgeCss from '@fullhuman/postcss-purgecss';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { checkBuildInputs } from './build-support/build-inputs.ts';
+import { precompressAssets } from './build-support/precompress-assets.ts';
 
 const zodJitless = fileURLToPath(new URL('./build-support/zod-jitless.ts', import.meta.url));
 
@@ -49,5 +50,5 @@ export default defineConfig(({ command }) => ({
     client: { build: { rolldownOptions: { experimental: { chunkOptimization: false } } } },
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
-  plugins: [zodWithoutEvalInTheBrowser(), reactRouter(), checkBuildInputs()],
+  plugins: [zodWithoutEvalInTheBrowser(), reactRouter(), checkBuildInputs(), precompressAssets()],
 }));

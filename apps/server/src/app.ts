@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pino from 'pino';
@@ -26,8 +25,10 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { systemModule } from './modules/system/system.module.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerApiInput } from './plugins/api-input.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMessageFiles } from './plugins/message-files.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -107,7 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // Off when a proxy in front compresses (COMPRESS_RESPONSES=false): the work is then done once, there.
+  if (config.compressResponses) await registerCompression(app);
   registerErrorHandling(app, context.catalogs);
   registerApiInput(app);
   await registerApiDocs(app);
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the modules' request hooks: a refusal names the site's language, like every other error.
   registerCsrfGuard(app);
   registerSecurityHeaders(app, { config });
+  // The pages' message files need no web build, so they answer with or without pages.
+  registerMessageFiles(app, context.catalogs);
   if (config.serveWeb) await registerWeb(app, { config, catalogs: context.catalogs });
   return app;
 }

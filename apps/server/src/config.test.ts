@@ -4,9 +4,21 @@ import { loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('reads defaults from an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 3000, host: 'localhost', serveWeb: true, demoData: true });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: 'localhost',
+      serveWeb: true,
+      demoData: true,
+      compressResponses: true,
+    });
     expect(config.vapidKeys).toBeUndefined();
     expect(loadConfig({ PORT: '', DATA_DIR: '' }).port).toBe(3000);
+  });
+
+  it('leaves compression to a proxy when told', () => {
+    expect(loadConfig({ COMPRESS_RESPONSES: 'false' }).compressResponses).toBe(false);
+    expect(() => loadConfig({ COMPRESS_RESPONSES: 'off' })).toThrow(/COMPRESS_RESPONSES must be true or false/);
   });
 
   it('creates demo data on PostgreSQL only when asked', () => {

@@ -47,6 +47,7 @@ const environmentSchema = z.object({
   SEED_PROFILES: wholeNumber(500),
   DEMO_DATA: flag(false),
   SERVE_WEB: flag(true),
+  COMPRESS_RESPONSES: flag(true),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   SEARCH_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
@@ -72,6 +73,8 @@ export interface AppConfig {
   demoData: boolean;
   /** Whether the server renders pages (off for API-only tests). */
   serveWeb: boolean;
+  /** Whether the server compresses its answers; off when a proxy in front does it. */
+  compressResponses: boolean;
   /** SMTP server for mail; without it mail goes to the local mailbox at /dev/mailbox. */
   smtpUrl: string | undefined;
   /** Redis for the event bus between the app's processes; without it the bus stays inside this one process. */
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedProfiles: e.SEED_PROFILES,
     demoData: !e.DATABASE_URL || e.DEMO_DATA,
     serveWeb: e.SERVE_WEB,
+    compressResponses: e.COMPRESS_RESPONSES,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
     searchCountCacheSeconds:

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { Locale } from '@app/shared/i18n/locales';
-import type { Messages } from '@app/shared/i18n/translator';
+import type { Messages, Translate } from '@app/shared/i18n/translator';
 import { createContext } from 'react-router';
 import type { PageServices } from '../../server/src/app.ts';
 import type { SiteVisit } from '../../server/src/modules/sites/sites.module.ts';
@@ -15,7 +15,12 @@ export interface WebRequestContext extends SiteVisit {
   /** The site's origin from its configured domain, for absolute URLs (og tags); never from request headers. */
   siteOrigin: string;
   locale: Locale;
+  /** The whole catalog of the visitor's language (the server's texts included), for loaders. */
   messages: Messages;
+  /** The language's translator, made once per process: loaders and the server render use it. */
+  translate: Translate;
+  /** The version of the language's browser messages, part of the message files' addresses. */
+  messagesVersion: string;
   user: SessionUser | null;
   /** What loaders and actions may call, per module (`services.profiles.findMember(id)`), bound to this request. */
   services: PageServices;

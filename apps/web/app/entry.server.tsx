@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
+import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
 
 // React Router's default Node entry, plus the page's CSP nonce: the Content-Security-Policy header allows
@@ -30,7 +31,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(webContext).cspNonce || undefined;
+  const page = loadContext.get(webContext);
+  const nonce = page.cspNonce || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -43,7 +45,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerTranslatorContext value={page.translate}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerTranslatorContext>,
       {
         nonce,
         // React moves a large Suspense boundary's content to the end and reveals it with a script, even when it
@@ -73,7 +77,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject above and reach handleError.
-          if (shellRendered) loadContext.get(webContext).logError(error);
+          if (shellRendered) page.logError(error);
         },
       },
     );

@@ -1,3 +1,5 @@
+import { messageFilePath } from '@app/shared/i18n/message-namespaces';
+import type { SiteSettings } from '@app/shared/sites/site-settings';
 import { type ReactNode, useEffect } from 'react';
 import {
   Links,
@@ -20,20 +22,22 @@ import { useInstalledApp } from './features/shell/installed-app.tsx';
 import { LoadingBar } from './features/shell/loading-bar.tsx';
 import { isSmartphoneRequest } from './features/shell/shell-rules.ts';
 import { I18nProvider } from './lib/i18n.tsx';
-import { pageNeedsNoScript } from './lib/route-handle.ts';
+import { defineRouteHandle, groupPageMessages, pageNeedsNoScript } from './lib/route-handle.ts';
 import './styles/app.scss';
+
+/** The site settings the shell and its forms read in the browser; loaders read the rest from the context. */
+function pickShellSettings(settings: SiteSettings) {
+  const { name, countries, us_footer, enable_site_entry_popup, geoip_selected_country, support_email } = settings;
+  return { name, countries, us_footer, enable_site_entry_popup, geoip_selected_country, support_email };
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  // Legal texts are long: each legal page loads its own; mail texts are the server's. Every other text ships
-  // once with the root.
-  const messages = Object.fromEntries(
-    Object.entries(c.messages).filter(([key]) => !key.startsWith('legal.') && !key.startsWith('mail.')),
-  );
+  // No messages: the browser loads the namespaces its pages declare from files it keeps (lib/browser-messages.ts).
   return {
     locale: c.locale,
-    messages,
-    settings: c.settings,
+    messagesVersion: c.messagesVersion,
+    settings: pickShellSettings(c.settings),
     company: c.company,
     visitorCountry: c.visitorCountry,
     chosenCountry: c.chosenCountry,
@@ -44,7 +48,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-// The catalog and settings change only with the language, and the member with a form's action (logging in,
+/** What every page may translate: its error page. */
+export const handle = defineRouteHandle({ messages: ['error_page'] });
+
+// The language and settings change only with the language, and the member with a form's action (logging in,
 // signing up, a changed profile): not on a plain navigation.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
@@ -65,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const bodyClass = useBodyClass(!!data?.user);
   // Only the server leaves scripts out: a page in the browser runs them already (it came by client navigation).
   const withScripts = !import.meta.env.SSR || !pageNeedsNoScript(matches);
+  const messageGroups = groupPageMessages(matches);
   // The page is live: hydrated, and the effects of everything inside <html> have run (they run before this one).
   // Browser journeys wait for it before they use a form that posts through the API, not for a quiet network.
   useEffect(() => {
@@ -82,6 +90,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
             would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}
         <Links nonce="" />
+        {/* The page's message files load beside its scripts; hydration waits for them (entry.client.tsx). After
+            a client navigation the browser already has them (lib/i18n.tsx loads them before the page shows). */}
+        {withScripts && data
+          ? messageGroups.map((group) => (
+              <link
+                key={group.join()}
+                rel="preload"
+                as="fetch"
+                crossOrigin="anonymous"
+                href={messageFilePath(data.messagesVersion, data.locale, group)}
+              />
+            ))
+          : null}
       </head>
       <body className={bodyClass}>
         {children}
@@ -95,7 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
     </html>
   );
   return data ? (
-    <I18nProvider locale={data.locale} messages={data.messages}>
+    <I18nProvider locale={data.locale} version={data.messagesVersion} groups={messageGroups}>
       {page}
     </I18nProvider>
   ) : (

@@ -24,6 +24,8 @@ async function loadProductionHandler(app: FastifyInstance): Promise<WebHandler> 
     root: join(webRoot, 'build/client'),
     wildcard: false,
     cacheControl: false,
+    // The build wrote `.br` and `.gz` beside each asset (apps/web/build-support/precompress-assets.ts).
+    preCompressed: true,
     // Hashed file names never change: cache them for good; anything else briefly.
     setHeaders: (reply, path) => {
       const immutable = path.includes('/assets/');
@@ -68,6 +70,8 @@ async function createPageContext(
     logError: (error) => request.log.error({ err: error }, 'page error'),
     locale: request.locale,
     messages: catalogs.messages(request.locale),
+    translate: catalogs.translator(request.locale),
+    messagesVersion: catalogs.browserVersion(request.locale),
     user: request.user,
     ...(await services.sites.findSiteVisit()),
     services,

@@ -1,4 +1,5 @@
 // What a route tells the root about itself through its `handle` export.
+import type { BrowserNamespace } from '@app/shared/i18n/message-namespaces';
 
 export type RouteHandle<Data = unknown> = {
   /**
@@ -7,6 +8,12 @@ export type RouteHandle<Data = unknown> = {
    * error page shows instead).
    */
   noScript?: boolean | ((data: Data | undefined) => boolean);
+  /**
+   * The catalog namespaces this route's components (and what they import) translate, beyond those of the routes
+   * around it: a page translates only the keys of its routes' namespaces, on the server and in the browser, and
+   * the browser loads them before it shows the page. `route-messages.test.ts` reads the sources to check it.
+   */
+  messages?: readonly BrowserNamespace[];
 };
 
 /** Types a route's `handle` against its loader data, e.g. `export const handle = defineRouteHandle<Data>({...})`. */
@@ -15,6 +22,18 @@ export function defineRouteHandle<Data = unknown>(handle: RouteHandle<Data>): Ro
 }
 
 type MatchedRoute = { handle?: unknown; loaderData: unknown };
+
+/**
+ * The namespaces a page's routes declare, in the sets the browser loads each with one file: those of the routes
+ * around the page (root and layout; the same for every page of a layout) and the page's own. Empty sets are left
+ * out.
+ */
+export function groupPageMessages(matches: readonly { handle?: unknown }[]): BrowserNamespace[][] {
+  const declared = (match: { handle?: unknown }) => (match.handle as RouteHandle | undefined)?.messages ?? [];
+  const frame = [...new Set(matches.slice(0, -1).flatMap(declared))].sort();
+  const page = [...new Set(matches.slice(-1).flatMap(declared))].filter((name) => !frame.includes(name)).sort();
+  return [frame, page].filter((group) => group.length > 0);
+}
 
 function readNoScript(match: MatchedRoute): boolean {
   const handle = match.handle as RouteHandle | undefined;

@@ -5,6 +5,7 @@
  * script 10 KB gzipped; a unit test formats every catalog message with both and compares (decision 001).
  */
 
+import { findNumberFormat, findPluralRules } from './intl-formats.ts';
 import type { MessageValues } from './translator.ts';
 
 type Part =
@@ -152,25 +153,12 @@ class MessageParser {
   }
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 function formatNumber(locale: string, value: number): string {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  return findNumberFormat(locale).format(value);
 }
 
 function selectPlural(locale: string, value: number): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return rules.select(value);
+  return findPluralRules(locale).select(value);
 }
 
 function findValue(values: MessageValues | undefined, name: string, source: string) {

@@ -15,6 +15,18 @@ export const bodyTypes = ['slim', 'athletic', 'average', 'curvy', 'muscular', 'a
 export const tattooOptions = ['none', 'one', 'some', 'many'] as const;
 export const signupReasons = ['friendship', 'chat', 'dating', 'relationship', 'casual', 'adventure'] as const;
 
+/** The personal details with a closed list, in the order forms and profile pages show them. */
+export const personalFields = [
+  ['gender', genders],
+  ['sexuality', sexualities],
+  ['relationship_status', relationshipStatuses],
+  ['hair_colour', hairColours],
+  ['eye_colour', eyeColours],
+  ['body_type', bodyTypes],
+  ['tattoos', tattooOptions],
+  ['reason', signupReasons],
+] as const;
+
 export type Gender = (typeof genders)[number];
 export type Sexuality = (typeof sexualities)[number];
 export type RelationshipStatus = (typeof relationshipStatuses)[number];

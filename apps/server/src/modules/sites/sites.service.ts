@@ -1,3 +1,4 @@
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import type { Locale } from '@app/shared/i18n/locales';
 import { interests } from '@app/shared/profiles/interests';
 import { countryRegions } from '@app/shared/sites/regions-data';
@@ -119,7 +120,7 @@ export function createSitesService(deps: {
     /** The regions of each of the site's countries (or of one of them), named as locals name them. */
     listRegions(site: Site, locale: Locale, country?: string): RegionsResponse['regions'] {
       const t = catalogs.translator(locale);
-      const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+      const countryNames = findRegionNames(locale);
       const result: RegionsResponse['regions'] = {};
       for (const code of site.settings.countries) {
         if (country && code !== country) continue;

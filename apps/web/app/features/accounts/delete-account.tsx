@@ -1,4 +1,5 @@
 import { deleteReasons } from '@app/shared/accounts/account-choices';
+import { findDateTimeFormat } from '@app/shared/i18n/intl-formats';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -62,7 +63,7 @@ export function DeleteAccountSection() {
                   code: code.code,
                   percentage: code.value_percentage,
                   date: code.expires
-                    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(code.expires))
+                    ? findDateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(code.expires))
                     : '',
                 })}
               </p>

@@ -1,3 +1,4 @@
+import { findDateTimeFormat, findRegionNames } from '@app/shared/i18n/intl-formats';
 import type { Locale } from '@app/shared/i18n/locales';
 import { localeInfo } from '@app/shared/i18n/locales';
 import type { CompanyInfo, SiteSettings } from '@app/shared/sites/site-settings';
@@ -12,17 +13,14 @@ export function termsVersionDate(companyAdded: string): Date {
 
 /** The values the legal texts fill in from the site's settings and company. */
 export function legalValues(settings: SiteSettings, company: CompanyInfo, locale: Locale) {
-  const dateFormat = new Intl.DateTimeFormat(localeInfo[locale].iso, {
-    dateStyle: 'long',
-    timeZone: 'Europe/Amsterdam',
-  });
+  const dateFormat = findDateTimeFormat(localeInfo[locale].iso, { dateStyle: 'long', timeZone: 'Europe/Amsterdam' });
   return {
     site_name: settings.name,
     site_domain: settings.domain,
     company_name: company.name,
     company_address: company.address,
     company_city: company.city,
-    company_country: new Intl.DisplayNames([locale], { type: 'region' }).of(company.country) ?? company.country,
+    company_country: findRegionNames(locale).of(company.country) ?? company.country,
     kvk: company.kvk,
     vat_number: company.vat_numbers[company.country] ?? Object.values(company.vat_numbers)[0] ?? '',
     support_email: settings.support_email,

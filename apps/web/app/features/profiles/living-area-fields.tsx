@@ -1,3 +1,4 @@
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import type { GeocodeResult } from '@app/shared/sites/geocode';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export function LivingAreaFields(props: {
   // A place found from the position; its number remounts the region and city fields with it.
   const [located, setLocated] = useState<(GeocodeResult & { n: number }) | null>(null);
   const regions = useRegions(country, props.regions);
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const countryNames = findRegionNames(locale);
   return (
     <>
       <FormField

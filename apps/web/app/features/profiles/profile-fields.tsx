@@ -1,28 +1,8 @@
 import { interests } from '@app/shared/profiles/interests';
-import {
-  bodyTypes,
-  eyeColours,
-  genders,
-  hairColours,
-  relationshipStatuses,
-  sexualities,
-  signupReasons,
-  tattooOptions,
-} from '@app/shared/profiles/profile-fields';
+import { personalFields } from '@app/shared/profiles/profile-fields';
 import type { OwnProfile } from '@app/shared/profiles/profile-update';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-
-export const personalFields = [
-  ['gender', genders],
-  ['sexuality', sexualities],
-  ['relationship_status', relationshipStatuses],
-  ['hair_colour', hairColours],
-  ['eye_colour', eyeColours],
-  ['body_type', bodyTypes],
-  ['tattoos', tattooOptions],
-  ['reason', signupReasons],
-] as const;
 
 /** The selects of the personal details (complete-signup step 1 and the own profile). */
 export function PersonalFields(props: {

@@ -1,3 +1,4 @@
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import { languageMenuFor } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useFetcher, useLocation } from 'react-router';
@@ -15,7 +16,7 @@ export function LanguageMenu() {
   const { chosenCountry, visitorCountry } = useRootData();
   const fetcher = useFetcher();
   const location = useLocation();
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const countryNames = findRegionNames(locale);
   const entries = languageMenuFor(visitorCountry);
   const offers = (country: string | null) =>
     entries.some((entry) => entry.country === country && entry.locales.includes(locale));

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
+
+export const handle = defineRouteHandle({ messages: ['account_deleted'] });
 
 export default function AccountDeleted() {
   const { t } = useI18n();

@@ -14,6 +14,7 @@ import {
 } from '../../lib/form.ts';
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complaints';
 
@@ -55,6 +56,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 const loadSchema = () => import('@app/shared/moderation/complaint').then((module) => module.complaintInputSchema);
 
 export const clientAction = checkInBrowser(loadSchema);
+
+export const handle = defineRouteHandle({ messages: ['complaints'] });
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -14,6 +14,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import type { RegionOptions } from '../../lib/regions.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/complete-signup';
 import { stepForms } from './step-forms.ts';
@@ -156,6 +157,10 @@ function usePushCapable(): boolean {
     () => false,
   );
 }
+
+export const handle = defineRouteHandle({
+  messages: ['complete_signup', 'geo', 'interests', 'members', 'own_profile', 'profile'],
+});
 
 /** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail), each a form. */
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {

@@ -26,7 +26,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // A visitor's home page is plain HTML; a member's has the shell's live parts (messages, session).
-export const handle = defineRouteHandle<{ loggedIn: boolean }>({ noScript: (data) => data?.loggedIn === false });
+export const handle = defineRouteHandle<{ loggedIn: boolean }>({
+  noScript: (data) => data?.loggedIn === false,
+  messages: ['home', 'members'],
+});
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];

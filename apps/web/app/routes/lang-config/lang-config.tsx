@@ -1,3 +1,4 @@
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import { languageMenu } from '@app/shared/i18n/language-menu';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { useState } from 'react';
@@ -6,12 +7,15 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { SiteLogo } from '../../features/shell/site-logo.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
+
+export const handle = defineRouteHandle({ messages: ['lang_config'] });
 
 /** Country and language on one page; saving stores both and returns to the home page. */
 export default function LangConfig() {
   const { t, locale } = useI18n();
   const { chosenCountry, visitorCountry, settings } = useRootData();
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const countryNames = findRegionNames(locale);
   const initialCountry =
     [chosenCountry, visitorCountry].find((code) => languageMenu.some((entry) => entry.country === code)) ?? 'NL';
   const [country, setCountry] = useState(initialCountry);

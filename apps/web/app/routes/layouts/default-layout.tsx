@@ -7,6 +7,7 @@ import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
 import { TopNav } from '../../features/shell/top-nav.tsx';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 
 function DefaultFrame(props: { children: ReactNode }) {
   return (
@@ -21,6 +22,10 @@ function DefaultFrame(props: { children: ReactNode }) {
     </div>
   );
 }
+
+export const handle = defineRouteHandle({
+  messages: ['activation', 'common', 'entry_warning', 'errors', 'footer', 'nav', 'photo_alert', 'signup'],
+});
 
 /** Top navigation, page, footer with disclaimer, and the entry warning. */
 export default function DefaultLayout() {

@@ -2,6 +2,9 @@ import { Outlet } from 'react-router';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
 import { SiteLogo } from '../../features/shell/site-logo.tsx';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
+
+export const handle = defineRouteHandle({ messages: ['common', 'entry_warning', 'footer'] });
 
 /** Marketing landers: a logo-only bar, the page, the footer with disclaimer, the entry warning for NL and DE. */
 export default function LanderLayout() {

@@ -7,6 +7,7 @@ import { safeRedirectPath } from '../../lib/cookies.ts';
 import { checkInBrowser, loadOnFocus, readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/login';
 
@@ -41,6 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 const loadSchema = () => import('@app/shared/accounts/login').then((module) => module.loginInputSchema);
 
 export const clientAction = checkInBrowser(loadSchema, readLogin);
+
+export const handle = defineRouteHandle({ messages: ['login', 'reset_password'] });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -5,6 +5,7 @@ import { webContext } from '../../context.ts';
 import { expiredSessionCookie } from '../../lib/cookies.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/logout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,6 +18,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   await context.get(webContext).services.accounts.logOut();
   return redirect('/', { headers: { 'set-cookie': expiredSessionCookie(request, sessionCookieName) } });
 }
+
+export const handle = defineRouteHandle({ messages: ['logout'] });
 
 /**
  * Where a plain navigation to GET /api/logout.php lands (a link without JavaScript, or one on another site): it asks,

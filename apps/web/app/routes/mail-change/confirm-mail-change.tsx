@@ -6,6 +6,7 @@ import { checkInBrowser, readFormValues, refuseSubmission, refuseWithError } fro
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/confirm-mail-change';
 
@@ -25,6 +26,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = checkInBrowser(() =>
   import('@app/shared/accounts/account-settings').then((module) => module.mailChangeConfirmSchema),
 );
+
+export const handle = defineRouteHandle({ messages: ['mail_change'] });
 
 /**
  * /mail-change/do: the link from the confirmation mail to the new address. Nothing changes before the button is

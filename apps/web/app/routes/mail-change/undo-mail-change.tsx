@@ -8,6 +8,7 @@ import { webContext } from '../../context.ts';
 import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/undo-mail-change';
 
 /** The button's form post: the same service as POST /api/mail-change-undo.php, with or without JavaScript. */
@@ -23,6 +24,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
 }
+
+export const handle = defineRouteHandle({ messages: ['mail_change'] });
 
 /**
  * /mail-change/undo: the link from the notice to the old address. Nothing happens before the button is pressed

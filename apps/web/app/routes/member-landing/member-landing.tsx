@@ -9,7 +9,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadSignupTarget(context, request, params.id);
 }
 
-export const handle = defineRouteHandle({ noScript: true });
+export const handle = defineRouteHandle({
+  noScript: true,
+  messages: ['member_landing', 'members', 'signup'],
+});
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -2,6 +2,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { parseIdParam } from '@app/shared/input';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
+import { personalFields } from '@app/shared/profiles/profile-fields';
 import { useState } from 'react';
 import { data, Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
@@ -10,12 +11,12 @@ import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
-import { personalFields } from '../../features/profiles/profile-fields.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
 import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionName } from '../../lib/regions.server.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/member-profile';
 
 const detailFields = personalFields.map(([field]) => field);
@@ -59,6 +60,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 function profileTitle(member: Pick<MemberProfile, 'name' | 'age'>, siteName: string) {
   return `${member.name}${member.age ? `, ${member.age}` : ''} · ${siteName}`;
 }
+
+export const handle = defineRouteHandle({ messages: ['interests', 'member_profile', 'members', 'profile'] });
 
 export default function MemberProfilePage({ loaderData }: Route.ComponentProps) {
   useDocumentTitle(profileTitle(loaderData.member, loaderData.siteName));

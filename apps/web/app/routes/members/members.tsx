@@ -1,5 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { type ErrorCode, isErrorCode } from '@app/shared/errors/error-codes';
+import { findRegionNames, findRelativeTimeFormat } from '@app/shared/i18n/intl-formats';
 import { genders } from '@app/shared/profiles/profile-fields';
 import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/members';
 
 const filterParameters = ['gender', 'country', 'region', 'min_age', 'max_age'] as const;
@@ -83,7 +85,7 @@ function activity(
 ) {
   const minutes = Math.round((now - new Date(lastActive).getTime()) / 60_000);
   if (minutes < 10) return { online: true, text: t('members.online_now') };
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = findRelativeTimeFormat(locale, { numeric: 'auto' });
   const when =
     minutes < 60
       ? format.format(-minutes, 'minute')
@@ -92,6 +94,8 @@ function activity(
         : format.format(-Math.round(minutes / (24 * 60)), 'day');
   return { online: false, text: t('members.active_ago', { when }) };
 }
+
+export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile'] });
 
 /** /members: search and browse by gender, country, region and age. */
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -114,7 +118,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const blockErrors = useFormErrorTexts(loaderData.blockError ? { form: { code: loaderData.blockError } } : undefined);
   const searchErrors = useFormErrorTexts(error ? { form: error } : undefined);
   const fields = new Set(searchFields);
-  const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
+  const countryNames = findRegionNames(locale);
   const now = Date.now();
   // The next page names every filter, those a member's search started from included.
   const nextParams = new URLSearchParams(filters);

@@ -1,4 +1,3 @@
-import { createTranslator } from '@app/shared/i18n/translator';
 import { data } from 'react-router';
 import { webContext } from '../../context.ts';
 import { LegalText } from '../../features/legal/legal-text.tsx';
@@ -33,7 +32,7 @@ export async function loader({ context, params: _params, request }: Route.Loader
       .pop() ?? '';
   const page = pageKeys[slug];
   if (!page) throw data(null, { status: 404 });
-  const t = createTranslator(c.locale, c.messages);
+  const t = c.translate;
   const values = legalValues(c.settings, c.company, c.locale);
   const prefix = `legal.${page}.`;
   const keys = Object.keys(c.messages).filter((key) => key.startsWith(prefix));

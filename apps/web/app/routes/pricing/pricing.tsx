@@ -1,3 +1,4 @@
+import { findNumberFormat } from '@app/shared/i18n/intl-formats';
 import { localeInfo } from '@app/shared/i18n/locales';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -5,6 +6,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -20,14 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export const handle = defineRouteHandle({ messages: ['pricing'] });
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { credits, minimum, refundDays, siteName } = loaderData;
   const creditsAvailable = usePathAvailable('/credits');
   const money = minimum
-    ? new Intl.NumberFormat(localeInfo[locale].iso, { style: 'currency', currency: minimum.currency }).format(
-        minimum.costs,
-      )
+    ? findNumberFormat(localeInfo[locale].iso, { style: 'currency', currency: minimum.currency }).format(minimum.costs)
     : null;
   return (
     <main className="container pricing-page">

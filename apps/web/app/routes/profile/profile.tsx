@@ -12,6 +12,7 @@ import { refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { requireMember } from '../../lib/route-guard.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/profile';
 
@@ -63,6 +64,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   if (!submission.ok) return { section: readSection(form), errors: submission.errors };
   return serverAction();
 }
+
+export const handle = defineRouteHandle({
+  messages: ['complete_signup', 'geo', 'interests', 'own_profile', 'profile', 'settings'],
+});
 
 /** /profile: the member's own photos and profile, in sections a link can open directly; settings are apart. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { checkInBrowser, loadOnFocus, readFormValues, refuseSubmission, refuseWi
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/choose-password';
 
@@ -32,6 +33,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 const loadSchema = () => import('@app/shared/accounts/password-reset').then((module) => module.passwordResetSchema);
 
 export const clientAction = checkInBrowser(loadSchema);
+
+export const handle = defineRouteHandle({ messages: ['reset_password'] });
 
 /** /reset-password/do: the link from the mail; choose the new password twice. */
 export default function ChoosePassword({ actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import {
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/request-reset';
 
@@ -42,6 +43,8 @@ const loadSchema = () =>
   import('@app/shared/accounts/password-reset').then((module) => module.passwordResetRequestSchema);
 
 export const clientAction = checkInBrowser(loadSchema);
+
+export const handle = defineRouteHandle({ messages: ['reset_password'] });
 
 /** /reset-password: ask for a link to set a new password. */
 export default function RequestReset({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,6 +18,7 @@ import { answerSuccess, checkIntentsInBrowser, refuseWithError } from '../../lib
 import type { FormErrors } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/settings';
 
@@ -116,6 +117,8 @@ export const clientAction = checkIntentsInBrowser(
   () => import('../../features/accounts/settings-forms.ts').then((module) => module.settingsForms),
   ['notifications', 'invisible', 'password', 'email', 'delete'] satisfies SettingsIntent[],
 );
+
+export const handle = defineRouteHandle({ messages: ['member_profile', 'settings'] });
 
 /** /settings: notifications, invisible mode, password, e-mail address, blocked members and deleting the account. */
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
+import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/signup-matches';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -14,6 +15,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     fictionalLabel: c.settings.fictional_singular,
   };
 }
+
+export const handle = defineRouteHandle({ messages: ['members', 'signup_matches'] });
 
 /** /signup-matches: real members suggested right after signup. */
 export default function SignupMatches({ loaderData }: Route.ComponentProps) {

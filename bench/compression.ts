@@ -1,0 +1,142 @@
+// What compressing a page costs and saves, per encoding and level: typical pages' HTML from a production server
+// (visitor and member), compressed as @fastify/compress does with a rendered page (a stream, written in 4 KB
+// chunks, ten pages at a time as under load), and the page's own render time beside it. CPU counts every thread of
+// this process (zlib works on libuv's pool). Needs `npm run build`. `node bench/compression.ts [rounds]`; decision
+// 016 holds a run.
+import { performance } from 'node:perf_hooks';
+import type { Transform } from 'node:stream';
+import { constants, createBrotliCompress, createGzip, createZstdCompress } from 'node:zlib';
+import { findSeededMemberId, startProductionServer, visitorCookie } from './production-server.ts';
+
+const rounds = Number(process.argv[2] ?? 20);
+const demoLogin = { email: 'premium@hartklop.test', password: 'hartklop-demo' };
+const chunkBytes = 4096;
+const parallel = 10;
+
+type Encoder = { name: string; create: () => Transform };
+
+/** Brotli's window: zlib's default is 4 MB (22); 256 KB (18) holds any page whole. */
+const brotli = (quality: number, window = 18): Encoder => ({
+  name: `br ${quality}${window === 18 ? '' : ` w${window}`}`,
+  create: () =>
+    createBrotliCompress({
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: window },
+    }),
+});
+const gzip = (level: number): Encoder => ({ name: `gzip ${level}`, create: () => createGzip({ level }) });
+const zstd = (level: number): Encoder => ({
+  name: `zstd ${level}`,
+  create: () => createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: level } }),
+});
+
+const encoders = [
+  ...[1, 2, 3, 4, 5, 6, 7, 9, 11].map((quality) => brotli(quality)),
+  brotli(4, 22),
+  ...[1, 3, 6, 9].map(gzip),
+  ...[1, 3, 6, 9].map(zstd),
+];
+
+/** Compresses one page as a stream of chunks, one chunk per turn of the event loop, as a render writes it. */
+function compressStreaming(encoder: Encoder, html: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const stream = encoder.create();
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    stream.on('end', () => resolve(bytes));
+    stream.on('error', reject);
+    let offset = 0;
+    const writeNext = () => {
+      if (offset >= html.length) return void stream.end();
+      stream.write(html.subarray(offset, offset + chunkBytes));
+      offset += chunkBytes;
+      setImmediate(writeNext);
+    };
+    writeNext();
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function login(origin: string, visitor: string): Promise<string> {
+  const response = await fetch(`${origin}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-request-type': 'client', cookie: visitor },
+    body: JSON.stringify(demoLogin),
+  });
+  if (!response.ok) throw new Error(`logging in failed: ${response.status}`);
+  return `${visitor}; ${response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')}`;
+}
+
+/** The page's HTML, and the median time the server takes to answer it uncompressed (one request at a time). */
+async function fetchPage(url: string, cookie: string): Promise<{ html: Buffer; renderMs: number }> {
+  const times: number[] = [];
+  let html = Buffer.alloc(0);
+  for (let round = 0; round < Math.max(5, Math.ceil(rounds / 2)); round++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'identity' } });
+    html = Buffer.from(await response.arrayBuffer());
+    times.push(performance.now() - start);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  }
+  return { html, renderMs: median(times) };
+}
+
+const { origin, stop } = await startProductionServer();
+try {
+  const visitor = visitorCookie();
+  const member = await login(origin, visitor);
+  const memberId = await findSeededMemberId(origin);
+  const pages = [
+    ['visitor /', '/', visitor],
+    ['visitor /members', '/members', visitor],
+    ['visitor /login', '/login', visitor],
+    ['member /', '/', member],
+    ['member /members', '/members', member],
+    [`member /members/{id}`, `/members/${memberId}`, member],
+    ['member /settings', '/settings', member],
+  ] as const;
+  const fetched = [];
+  for (const [name, path, cookie] of pages) fetched.push({ name, ...(await fetchPage(origin + path, cookie)) });
+
+  console.log(`pages (HTML, uncompressed; render = median time to answer it alone, ${rounds} rounds)`);
+  for (const page of fetched) {
+    console.log(
+      `  ${page.name.padEnd(24)} ${(page.html.length / 1024).toFixed(1).padStart(6)} KB  render ${page.renderMs.toFixed(1)} ms`,
+    );
+  }
+  const renderMs = fetched.reduce((sum, page) => sum + page.renderMs, 0) / fetched.length;
+  const rawBytes = fetched.reduce((sum, page) => sum + page.html.length, 0) / fetched.length;
+
+  console.log(
+    `\nper page, mean over the ${fetched.length} pages (CPU: ${rounds} rounds of ${parallel} pages at a time, every thread)`,
+  );
+  console.log(
+    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU ms'.padStart(7)} ${'of render'.padStart(9)}`,
+  );
+  for (const encoder of encoders) {
+    let bytes = 0;
+    for (const page of fetched) bytes += await compressStreaming(encoder, page.html);
+    // Warm up, then measure.
+    for (const page of fetched)
+      await Promise.all(Array.from({ length: parallel }, () => compressStreaming(encoder, page.html)));
+    const before = process.cpuUsage();
+    for (let round = 0; round < rounds; round++) {
+      for (const page of fetched) {
+        await Promise.all(Array.from({ length: parallel }, () => compressStreaming(encoder, page.html)));
+      }
+    }
+    const used = process.cpuUsage(before);
+    const meanBytes = bytes / fetched.length;
+    const meanCpu = (used.user + used.system) / 1000 / (rounds * parallel * fetched.length);
+    console.log(
+      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${meanCpu.toFixed(2).padStart(7)} ${`${((meanCpu / renderMs) * 100).toFixed(0)}%`.padStart(9)}`,
+    );
+  }
+} finally {
+  stop();
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { findDateTimeFormat, findNumberFormat, findRegionNames, findRelativeTimeFormat } from './intl-formats.ts';
+
+describe('Intl formatters', () => {
+  it('are made once per locale and options', () => {
+    expect(findRelativeTimeFormat('nl', { numeric: 'auto' })).toBe(findRelativeTimeFormat('nl', { numeric: 'auto' }));
+    expect(findRelativeTimeFormat('nl', { numeric: 'auto' })).not.toBe(
+      findRelativeTimeFormat('de', { numeric: 'auto' }),
+    );
+    expect(findNumberFormat('nl')).not.toBe(findNumberFormat('nl', { style: 'currency', currency: 'EUR' }));
+    expect(findRegionNames('fr')).toBe(findRegionNames('fr'));
+  });
+
+  it('format as the ones they stand for', () => {
+    expect(findRelativeTimeFormat('nl', { numeric: 'auto' }).format(-1, 'day')).toBe('gisteren');
+    expect(findNumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(0.99)).toBe(
+      new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(0.99),
+    );
+    expect(findRegionNames('de').of('NL')).toBe('Niederlande');
+    expect(findDateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))).toBe(
+      '1 January 1970',
+    );
+  });
+});

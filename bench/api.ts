@@ -3,7 +3,6 @@
 // It builds the web app first; README in this folder says what each figure means.
 import type { OwnProfileResponse } from '@app/shared/profiles/profile-update';
 import { findSearchStart } from '@app/shared/search/search-start';
-import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import {
   buildWebApp,
   checkTarget,
@@ -11,26 +10,17 @@ import {
   type LoadTarget,
   measureTargets,
   printTable,
-  readBenchSeconds,
+  readLoadSettings,
+  report,
   runBench,
   startChildServer,
   type TargetFigures,
 } from './harness.ts';
-import { logIn, startProductionServer } from './production-server.ts';
+import { forEachDatabase } from './production-server.ts';
 
-const seconds = readBenchSeconds();
-const rounds = 3;
-const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
-const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
-const databases = postgresUrl ? [undefined, postgresUrl] : [undefined];
-const demoMember = { email: demoAccounts[0].email, password: demoPassword };
+const { seconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(4);
 // As a browser's fetch sends them: answers over 1 KB are compressed, as they are for members.
 const browserHeaders = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
-const callsPerDatabase = 4;
-// The build; each database: its server's start (seeding included), then every call warmed up and run `rounds` times.
-const limitSeconds = 300 + databases.length * (300 + callsPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
-
-const report = (message: string) => console.error(message);
 
 /** The search the members page runs for this member when the address names no filter: from their own answers. */
 async function findMemberSearchPath(origin: string, cookie: string): Promise<string> {
@@ -50,45 +40,38 @@ await runBench('bench:api', limitSeconds, async () => {
   const rows: string[][] = [];
   const memory: string[] = [];
   const notes: string[] = [];
-  for (const databaseUrl of databases) {
-    const app = await startProductionServer({ seedProfiles, postgresUrl: databaseUrl, restartAfterSeeding: true });
-    try {
-      report(`${app.database}: server up with ${seedProfiles} demo profiles; logging in as ${demoMember.email}`);
-      const cookie = await logIn(app.origin, demoMember);
-      const searchPath = await findMemberSearchPath(app.origin, cookie);
-      const member = { ...browserHeaders, cookie };
-      const calls: { call: string; target: LoadTarget }[] = [
-        { call: 'hello-world', target: { url: `${hello.origin}/`, headers: browserHeaders, pid: hello.pid } },
-        { call: 'GET /api/user.php', target: { url: `${app.origin}/api/user.php`, headers: member, pid: app.pid } },
-        {
-          call: 'GET /api/settings.php',
-          target: { url: `${app.origin}/api/settings.php`, headers: member, pid: app.pid },
-        },
-        { call: 'GET /api/search.php', target: { url: app.origin + searchPath, headers: member, pid: app.pid } },
-      ];
-      for (const { target } of calls) await checkTarget(target);
-      const found = (await (await checkTarget(calls[3]!.target)).json()) as {
-        results: unknown[];
-        similar_results: unknown[];
-      };
-      notes.push(
-        `${app.database}: the search is ${searchPath} (the demo member's start; ${found.results.length} found, ${found.similar_results.length} similar)`,
-      );
-      const figures = await measureTargets(
-        calls.map((call) => call.target),
-        seconds,
-        rounds,
-        report,
-      );
-      const helloRate = figures[0]!.requestsPerSecond;
-      for (const [index, { call }] of calls.entries()) {
-        rows.push(formatRow(call, index === 0 ? '–' : app.database, figures[index]!, helloRate));
-      }
-      memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
-    } finally {
-      await app.stop();
+  await forEachDatabase({ databases, seedProfiles }, async (app, cookie) => {
+    const searchPath = await findMemberSearchPath(app.origin, cookie);
+    const member = { ...browserHeaders, cookie };
+    const calls: { call: string; target: LoadTarget }[] = [
+      { call: 'hello-world', target: { url: `${hello.origin}/`, headers: browserHeaders, pid: hello.pid } },
+      { call: 'GET /api/user.php', target: { url: `${app.origin}/api/user.php`, headers: member, pid: app.pid } },
+      {
+        call: 'GET /api/settings.php',
+        target: { url: `${app.origin}/api/settings.php`, headers: member, pid: app.pid },
+      },
+      { call: 'GET /api/search.php', target: { url: app.origin + searchPath, headers: member, pid: app.pid } },
+    ];
+    for (const { target } of calls) await checkTarget(target);
+    const found = (await (await checkTarget(calls[3]!.target)).json()) as {
+      results: unknown[];
+      similar_results: unknown[];
+    };
+    notes.push(
+      `${app.database}: the search is ${searchPath} (the demo member's start; ${found.results.length} found, ${found.similar_results.length} similar)`,
+    );
+    const figures = await measureTargets(
+      calls.map((call) => call.target),
+      seconds,
+      rounds,
+      report,
+    );
+    const helloRate = figures[0]!.requestsPerSecond;
+    for (const [index, { call }] of calls.entries()) {
+      rows.push(formatRow(call, index === 0 ? '–' : app.database, figures[index]!, helloRate));
     }
-  }
+    memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
+  });
   await hello.stop();
   console.log('');
   printTable(['call', 'database', 'req/s', 'p50 ms', 'p99 ms', '÷ hello', 'RSS MB', 'failed'], rows);

@@ -264,6 +264,24 @@ export function readBenchSeconds(): number {
   return Math.round(seconds);
 }
 
+/**
+ * What the load benches share: the length of a run, the rounds whose median they print, the demo site's size and
+ * the databases (PGlite, and PostgreSQL with `BENCH_DATABASE_URL`), and their time limit for `targets` per database.
+ */
+export function readLoadSettings(targetsPerDatabase: number) {
+  const seconds = readBenchSeconds();
+  const rounds = 3;
+  const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
+  const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const databases = postgresUrl ? [undefined, postgresUrl] : [undefined];
+  // The build; each database: its server's starts (seeding included), then every target warmed up and run each round.
+  const limitSeconds = 300 + databases.length * (300 + targetsPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
+  return { seconds, rounds, seedProfiles, databases, limitSeconds };
+}
+
+/** Progress, on stderr so that stdout holds only the figures. */
+export const report = (message: string) => console.error(message);
+
 /** The machine: other work on it moves every absolute figure, so each bench prints it at start and end. */
 export function describeMachine(): string {
   const [one, five, fifteen] = loadavg().map((load) => load.toFixed(2));

@@ -2,7 +2,6 @@
 // renders/s, p50/p99, the ratio, the HTML's size and the server's memory, on PGlite and (with BENCH_DATABASE_URL)
 // on PostgreSQL. It builds the web app first; README in this folder says what each figure means.
 import type { MemberSearchResponse } from '@app/shared/search/member-search';
-import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import {
   buildWebApp,
   checkTarget,
@@ -10,26 +9,17 @@ import {
   type LoadTarget,
   measureTargets,
   printTable,
-  readBenchSeconds,
+  readLoadSettings,
+  report,
   runBench,
   startChildServer,
   type TargetFigures,
 } from './harness.ts';
-import { findSeededMemberId, logIn, startProductionServer, visitorCookie } from './production-server.ts';
+import { findSeededMemberId, forEachDatabase, visitorCookie } from './production-server.ts';
 
-const seconds = readBenchSeconds();
-const rounds = 3;
-const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
-const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
-const databases = postgresUrl ? [undefined, postgresUrl] : [undefined];
-const demoMember = { email: demoAccounts[0].email, password: demoPassword };
+const { seconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(5);
 // As a browser asks for a page: compressed, so the server's compression is part of each render's cost.
 const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
-const pagesPerDatabase = 5;
-// The build; each database: its server's start (seeding included), then every page warmed up and run `rounds` times.
-const limitSeconds = 300 + databases.length * (300 + pagesPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
-
-const report = (message: string) => console.error(message);
 
 /** A member the demo member's own search shows (what a click on the members page opens). */
 async function findMemberFromSearch(origin: string, cookie: string): Promise<string> {
@@ -54,47 +44,41 @@ await runBench('bench:pages', limitSeconds, async () => {
   const rows: string[][] = [];
   const memory: string[] = [];
   const notes: string[] = [];
-  for (const databaseUrl of databases) {
-    const app = await startProductionServer({ seedProfiles, postgresUrl: databaseUrl, restartAfterSeeding: true });
-    try {
-      report(`${app.database}: server up with ${seedProfiles} demo profiles; logging in as ${demoMember.email}`);
-      const member = { ...browserHeaders, cookie: await logIn(app.origin, demoMember) };
-      const visitor = { ...browserHeaders, cookie: visitorCookie() };
-      const memberId = await findMemberFromSearch(app.origin, member.cookie);
-      const page = (path: string, headers: Record<string, string>): LoadTarget => ({
-        url: app.origin + path,
-        headers,
-        pid: app.pid,
-      });
-      const pages: { page: string; target: LoadTarget }[] = [
-        { page: 'renderToString, like page', target: { url: `${baseline.origin}/`, headers: {}, pid: baseline.pid } },
-        { page: '/ (visitor)', target: page('/', visitor) },
-        { page: '/', target: page('/', member) },
-        { page: '/members', target: page('/members', member) },
-        { page: '/members/{id}', target: page(`/members/${memberId}`, member) },
-      ];
-      const htmlKilobytes: number[] = [];
-      for (const { target } of pages) htmlKilobytes.push(await measureHtmlKilobytes(target));
-      const figures = await measureTargets(
-        pages.map((entry) => entry.target),
-        seconds,
-        rounds,
-        report,
+  await forEachDatabase({ databases, seedProfiles }, async (app, cookie) => {
+    const member = { ...browserHeaders, cookie };
+    const visitor = { ...browserHeaders, cookie: visitorCookie() };
+    const memberId = await findMemberFromSearch(app.origin, member.cookie);
+    const page = (path: string, headers: Record<string, string>): LoadTarget => ({
+      url: app.origin + path,
+      headers,
+      pid: app.pid,
+    });
+    const pages: { page: string; target: LoadTarget }[] = [
+      { page: 'renderToString, like page', target: { url: `${baseline.origin}/`, headers: {}, pid: baseline.pid } },
+      { page: '/ (visitor)', target: page('/', visitor) },
+      { page: '/', target: page('/', member) },
+      { page: '/members', target: page('/members', member) },
+      { page: '/members/{id}', target: page(`/members/${memberId}`, member) },
+    ];
+    const htmlKilobytes: number[] = [];
+    for (const { target } of pages) htmlKilobytes.push(await measureHtmlKilobytes(target));
+    const figures = await measureTargets(
+      pages.map((entry) => entry.target),
+      seconds,
+      rounds,
+      report,
+    );
+    const baselineRate = figures[0]!.requestsPerSecond;
+    for (const [index, { page: name }] of pages.entries()) {
+      rows.push(
+        formatRow(name, index === 0 ? '–' : app.database, figures[index]!, baselineRate, htmlKilobytes[index]!),
       );
-      const baselineRate = figures[0]!.requestsPerSecond;
-      for (const [index, { page: name }] of pages.entries()) {
-        rows.push(
-          formatRow(name, index === 0 ? '–' : app.database, figures[index]!, baselineRate, htmlKilobytes[index]!),
-        );
-      }
-      memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
-      notes.push(
-        `${app.database}: /members/{id} is /members/${memberId}, the first member an unfiltered search shows the demo member`,
-      );
-    } finally {
-      await app.stop();
     }
-  }
+    memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
+    notes.push(
+      `${app.database}: /members/{id} is /members/${memberId}, the first member an unfiltered search shows the demo member`,
+    );
+  });
   await baseline.stop();
   console.log('');
   printTable(

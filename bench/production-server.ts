@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { deferCleanup, startChildServer } from './harness.ts';
+import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
+import { deferCleanup, report, startChildServer } from './harness.ts';
 
 export type ProductionServer = {
   origin: string;
@@ -107,6 +108,33 @@ async function createThrowawayDatabase(serverUrl: string) {
     },
   };
 }
+
+/**
+ * Runs `measure` against the app on each database in turn, seeded and restarted, logged in as the demo member;
+ * stops each server, whatever happens.
+ */
+export async function forEachDatabase(
+  settings: { databases: (string | undefined)[]; seedProfiles: number },
+  measure: (app: ProductionServer, memberCookie: string) => Promise<void>,
+): Promise<void> {
+  for (const postgresUrl of settings.databases) {
+    const app = await startProductionServer({
+      seedProfiles: settings.seedProfiles,
+      postgresUrl,
+      restartAfterSeeding: true,
+    });
+    try {
+      report(
+        `${app.database}: server up with ${settings.seedProfiles} demo profiles; logging in as ${demoMember.email}`,
+      );
+      await measure(app, await logIn(app.origin, demoMember));
+    } finally {
+      await app.stop();
+    }
+  }
+}
+
+const demoMember = { email: demoAccounts[0].email, password: demoPassword };
 
 /** A cookie that has dismissed the entry warning, as a returning visitor has. */
 export const visitorCookie = () => `entry_warning_dismissed=${Date.now()}`;

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionUser } from '@app/shared/accounts/session-user';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
+import { findFreePort } from '../../test/free-port.ts';
 import { startTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
@@ -20,19 +20,6 @@ type UserAnswer = { user: SessionUser };
 interface SecondProcess {
   call(method: string, url: string, cookie: string, body?: object): Promise<{ status: number; body: UserAnswer }>;
   close(): Promise<void>;
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

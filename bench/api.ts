@@ -19,7 +19,7 @@ import {
 import { forEachDatabase } from './production-server.ts';
 
 const { seconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(4);
-// As a browser's fetch sends them: answers over 1 KB are compressed, as they are for members.
+// As a browser's fetch sends them: answers of 4 KB and more are compressed.
 const browserHeaders = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
 
 /** The search the members page runs for this member when the address names no filter: from their own answers. */

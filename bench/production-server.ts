@@ -44,6 +44,8 @@ export async function startProductionServer(options: ProductionServerOptions = {
       script: 'apps/server/src/main.ts',
       env: {
         NODE_ENV: 'production',
+        // As `npm start` runs it: two malloc arenas instead of one per thread (less resident memory, same speed).
+        MALLOC_ARENA_MAX: '2',
         DATA_DIR: dataDir,
         SEED_PROFILES: String(options.seedProfiles ?? 10),
         ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'true' } : {}),

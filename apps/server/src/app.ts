@@ -11,7 +11,7 @@ import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
-import { logOptions, serializeRequest } from './lib/log-redaction.ts';
+import { logOptions, RequestLogController } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
 import { geoModule } from './modules/geo/geo.module.ts';
@@ -69,14 +69,12 @@ export interface BuildAppOptions {
 /** Builds the whole application without listening; main.ts listens, tests call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // In production the log is written in the background, in blocks of 4 KB or every second, whichever comes first
+  // (a syscall per line cost 5% of a busy server); development and tests see each line at once.
+  const logStream = config.env === 'production' ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
   const app = Fastify({
-    // Written without blocking the request thread in production; development and tests see each line at once.
-    logger: {
-      ...logOptions(config.logLevel),
-      ...(config.env === 'production' ? { stream: pino.destination({ dest: 1, sync: false }) } : {}),
-    },
-    // One line per request, when it is answered, instead of Fastify's two.
-    disableRequestLogging: true,
+    logger: { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    logController: new RequestLogController(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -97,14 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     startWorkers: options.startWorkers ?? false,
   };
+  if (logStream) {
+    const flushing = setInterval(() => logStream.flush(), 1_000);
+    flushing.unref();
+    app.addHook('onClose', () => {
+      clearInterval(flushing);
+      logStream.flushSync();
+    });
+  }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.addHook('onResponse', async (request, reply) => {
-    // Flat and already clean: no serializer or redaction pass per answered request.
-    request.log.info(
-      { request: serializeRequest(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request completed',
-    );
-  });
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
   await app.register(fastifyCookie);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logOptions, serializeError } from './log-redaction.ts';
+import { logOptions, RequestLogController, serializeError } from './log-redaction.ts';
 
 const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
@@ -35,7 +35,7 @@ describe('log redaction', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { ...logOptions('info'), stream } });
+    const app = Fastify({ logger: { ...logOptions('info'), stream }, logController: new RequestLogController() });
     app.get('/fail', async () => {
       throw failedInsert();
     });
@@ -43,6 +43,8 @@ describe('log redaction', () => {
     await app.close();
     const log = lines.join('\n');
     expect(log).toContain('/fail?token=…&email=…');
+    // One line per answered request, with its status.
+    expect(lines.filter((line) => line.includes('"request":{')).map((line) => JSON.parse(line).status)).toEqual([500]);
     for (const secret of ['anna@example.com', hash, '203.0.113.9', 'secret-token']) expect(log).not.toContain(secret);
   });
 });

@@ -64,6 +64,21 @@ export function sessionCookie(response: { cookies: { name: string; value: string
   return `auth.token=${cookie.value}`;
 }
 
+/**
+ * Signs a new member up through the API (a strong password, born 1991), each address from its own client address;
+ * answers the Cookie header value of the new session.
+ */
+export async function signupMember(app: FastifyInstance, email: string, name: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    headers: { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' },
+    payload: JSON.stringify({ email, name, password: 'sterk-genoeg-123', date_of_birth: '1991-01-01' }),
+    remoteAddress: `198.51.100.${email.length}`,
+  });
+  return sessionCookie(response);
+}
+
 /** Logs a member in with a password (the demo password by default); answers the Cookie header value and the user. */
 export async function loginMember(app: FastifyInstance, email: string, password = demoPassword) {
   const response = await app.inject({

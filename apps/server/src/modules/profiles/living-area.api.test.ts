@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, signupMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,16 +8,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const headers = { host: 'localhost', 'x-request-type': 'client' };
-async function signupCookie(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/signup.php',
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify({ email, name: 'Nieuweling', password: 'sterk-genoeg-123', date_of_birth: '1991-01-01' }),
-    remoteAddress: `198.51.100.${email.length}`,
-  });
-  return sessionCookie(response);
-}
+const signupCookie = (email: string) => signupMember(t.app, email, 'Nieuweling');
 const readProfile = async (cookie: string) =>
   (await t.app.inject({ url: '/api/profile.php', headers: { ...headers, cookie } })).json().profile;
 const updateProfile = (cookie: string, body: object) =>

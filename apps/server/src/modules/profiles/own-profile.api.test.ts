@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createTestApp, sessionCookie, signupMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { photoFileName } from './photo-processing.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 
@@ -12,16 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const headers = { host: 'localhost', 'x-request-type': 'client' };
-async function signupCookie(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/signup.php',
-    headers: { ...headers, 'content-type': 'application/json' },
-    payload: JSON.stringify({ email, name: 'Fotograaf', password: 'sterk-genoeg-123', date_of_birth: '1991-01-01' }),
-    remoteAddress: `198.51.100.${email.length}`,
-  });
-  return sessionCookie(response);
-}
+const signupCookie = (email: string) => signupMember(t.app, email, 'Fotograaf');
 const upload = (cookie: string, payload: Buffer, type = 'image/jpeg') =>
   t.app.inject({
     method: 'POST',

@@ -266,14 +266,16 @@ export function readBenchSeconds(): number {
 
 /**
  * What the load benches share: the length of a run, the rounds whose median they print, the demo site's size and
- * the databases (PGlite, and PostgreSQL with `BENCH_DATABASE_URL`), and their time limit for `targets` per database.
+ * the databases (PGlite, and PostgreSQL with `BENCH_DATABASE_URL`; only PostgreSQL with `BENCH_SKIP_PGLITE=true`), and their time limit for `targets` per database.
  */
 export function readLoadSettings(targetsPerDatabase: number) {
   const seconds = readBenchSeconds();
   const rounds = 3;
   const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const databases = postgresUrl ? [undefined, postgresUrl] : [undefined];
+  // `BENCH_SKIP_PGLITE=true` measures PostgreSQL alone (the issue's targets are set on it).
+  const skipPglite = process.env.BENCH_SKIP_PGLITE === 'true' && postgresUrl !== undefined;
+  const databases = postgresUrl ? [...(skipPglite ? [] : [undefined]), postgresUrl] : [undefined];
   // The build; each database: its server's starts (seeding included), then every target warmed up and run each round.
   const limitSeconds = 300 + databases.length * (300 + targetsPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
   return { seconds, rounds, seedProfiles, databases, limitSeconds };

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '@app/shared/errors/app-error';
 import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
@@ -128,7 +127,8 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as never));
+      // Pages and data are rendered whole (entry.server.tsx) and small: one buffer is compressed in one call.
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     });
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
@@ -22,7 +22,7 @@ const knownDeviceMs = 90 * 24 * 60 * 60_000;
 const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
 
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 type SessionRow = NonNullable<Awaited<ReturnType<AccountsRepository['findSessionUser']>>>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -34,7 +34,7 @@ export interface AccountServiceDeps {
 
 /** Only the hash of a link's token is stored, so a leaked table opens no account. */
 export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 const hourMs = 3_600_000;

@@ -1,4 +1,5 @@
 import { AppError } from '@app/shared/errors/app-error';
+import type { Locale } from '@app/shared/i18n/locales';
 import {
   companyInfoResponseSchema,
   interestsResponseSchema,
@@ -9,12 +10,39 @@ import {
 } from '@app/shared/sites/site-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { errorResponses } from '../../lib/api-schema.ts';
-import type { SitesService } from './sites.service.ts';
+import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
+
+/**
+ * The settings answer depends on nothing but the site, the language and the visitor's place, and it is asked on
+ * every page load: it is checked against its schema and serialized once per triple, and sent as that text. Keyed
+ * by the site object, which the site cache renews when it re-reads the site (30 s), so a changed site is answered
+ * anew without being told.
+ */
+function createSettingsAnswers(sites: SitesService) {
+  const answers = new WeakMap<Site, LRUCache<string, string>>();
+  return (site: Site, locale: Locale, place: VisitorPlace): string => {
+    let ofSite = answers.get(site);
+    if (!ofSite) {
+      ofSite = new LRUCache<string, string>({ max: 2_000 });
+      answers.set(site, ofSite);
+    }
+    const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;
+    let answer = ofSite.get(key);
+    if (answer === undefined) {
+      const settings = sites.getSettings(site, locale, place);
+      answer = JSON.stringify(settingsResponseSchema.encode({ settings }));
+      ofSite.set(key, answer);
+    }
+    return answer;
+  };
+}
 
 /** Site-wide data the client loads once: settings, company, interests, regions. Cacheable per site and language. */
 export function registerSitesRoutes(app: FastifyInstance, sites: SitesService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const settingsAnswer = createSettingsAnswers(sites);
 
   api.route({
     method: 'GET',
@@ -26,8 +54,9 @@ export function registerSitesRoutes(app: FastifyInstance, sites: SitesService) {
       response: { 200: settingsResponseSchema, ...errorResponses('validation_failed', 'site_not_found') },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
-      return { settings: sites.getSettings(request.site, request.locale, request.visitorPlace) };
+      reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8');
+      // A string with a JSON content type is sent as it is; the schema was applied when it was made.
+      return reply.send(settingsAnswer(request.site, request.locale, request.visitorPlace) as never);
     },
   });
 

@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   SEARCH_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
+  SEARCH_PAGE_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
   TRUST_PROXY: trustProxySchema,
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -81,6 +82,7 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** How long a search total is reused; 0 counts every time (tests). */
   searchCountCacheSeconds: number;
+  searchPageCacheSeconds: number;
   /**
    * Which proxies may tell the client's address in X-Forwarded-For: none, a number of hops, or their addresses
    * (IPs or CIDR ranges). Never "all": a client could then choose its own address.
@@ -124,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     searchCountCacheSeconds:
       e.SEARCH_COUNT_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 120) : Number(e.SEARCH_COUNT_CACHE_SECONDS),
+    searchPageCacheSeconds:
+      e.SEARCH_PAGE_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 10) : Number(e.SEARCH_PAGE_CACHE_SECONDS),
     trustProxy: e.TRUST_PROXY,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

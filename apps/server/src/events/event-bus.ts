@@ -5,7 +5,10 @@
  * recoverable otherwise (the database, a short cache lifetime).
  */
 export interface EventBus {
-  /** Sends to every process, this one included; resolves once the bus has taken it. */
+  /**
+   * Sends to every process. This one's handlers get it at once (on the next microtask), whatever the state of the
+   * connection; resolves once the bus has taken it for the others.
+   */
   publish(channel: string, message: object): Promise<void>;
   /** Resolves once messages on the channel arrive, with a function that ends the subscription. */
   subscribe(channel: string, handler: (message: unknown) => void): Promise<() => void>;

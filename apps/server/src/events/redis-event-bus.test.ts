@@ -31,24 +31,34 @@ async function waitFor(condition: () => boolean) {
 }
 
 describe('the event bus on Redis', () => {
-  it("carries one process's message to another, and to itself", async () => {
+  it("carries one process's message to another, and to itself at once and once only", async () => {
     const [a, b] = [await openBus(), await openBus()];
-    const received: unknown[] = [];
-    await b.subscribe('test.news', (message) => received.push(message));
-    await a.subscribe('test.news', (message) => received.push(message));
-    await a.publish('test.news', { user: 7 });
+    const received: [string, unknown][] = [];
+    await b.subscribe('test.news', (message) => received.push(['b', message]));
+    await a.subscribe('test.news', (message) => received.push(['a', message]));
+    const published = a.publish('test.news', { user: 7 });
+    await Promise.resolve();
+    expect(received).toEqual([['a', { user: 7 }]]);
+    await published;
     expect(await waitFor(() => received.length === 2)).toBe(true);
-    expect(received).toEqual([{ user: 7 }, { user: 7 }]);
+    expect(received[1]).toEqual(['b', { user: 7 }]);
+    // Redis sends a's message back to a; it is not delivered twice.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(2);
     expect(a.isListening() && b.isListening()).toBe(true);
   });
 
   it('says when it stops listening, and asks for a resync when Redis is back', async () => {
     const bus = await openBus();
+    const here: unknown[] = [];
+    await bus.subscribe('test.news', (message) => here.push(message));
     let resyncs = 0;
     bus.onResync(() => resyncs++);
     await redis.stop();
     expect(await waitFor(() => !bus.isListening())).toBe(true);
     await expect(bus.publish('test.news', { user: 1 })).rejects.toThrow();
+    // This process still hears what it published.
+    expect(here).toEqual([{ user: 1 }]);
     await redis.start();
     expect(await waitFor(() => bus.isListening())).toBe(true);
     expect(resyncs).toBe(1);

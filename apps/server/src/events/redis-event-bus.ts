@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { EventBus } from './event-bus.ts';
 
@@ -41,16 +42,19 @@ export async function createRedisEventBus(url: string, log: Log): Promise<EventB
     log.info({ url: new URL(url).host }, 'event bus connection back');
     for (const handler of resyncHandlers) handler();
   });
+  // This process's own messages are delivered to it at once when published, not when Redis sends them back.
+  const origin = randomUUID();
+  const deliver = (channel: string, message: unknown) => {
+    for (const handler of handlers.get(channel) ?? []) handler(message);
+  };
   listener.on('message', (channel: string, text: string) => {
-    const set = handlers.get(channel.slice(channelPrefix.length));
-    if (!set) return;
-    let message: unknown;
+    let envelope: { origin?: unknown; message?: unknown };
     try {
-      message = JSON.parse(text);
+      envelope = JSON.parse(text) as typeof envelope;
     } catch {
       return;
     }
-    for (const handler of set) handler(message);
+    if (envelope.origin !== origin) deliver(channel.slice(channelPrefix.length), envelope.message);
   });
 
   try {
@@ -63,7 +67,10 @@ export async function createRedisEventBus(url: string, log: Log): Promise<EventB
 
   return {
     async publish(channel, message) {
-      await publisher.publish(channelPrefix + channel, JSON.stringify(message));
+      const text = JSON.stringify(message);
+      const copy = JSON.parse(text) as unknown;
+      queueMicrotask(() => deliver(channel, copy));
+      await publisher.publish(channelPrefix + channel, `{"origin":${JSON.stringify(origin)},"message":${text}}`);
     },
     async subscribe(channel, handler) {
       const set = handlers.get(channel) ?? new Set();

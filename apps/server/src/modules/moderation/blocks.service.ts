@@ -5,7 +5,12 @@ import type { Site } from '../sites/sites.service.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
 /** Blocking: a blocked member cannot find, view or contact the blocker (the visibility policy, in every query). */
-export function createBlocksService(deps: { repository: BlocksRepository; now: () => Date }) {
+export function createBlocksService(deps: {
+  repository: BlocksRepository;
+  now: () => Date;
+  /** Tells every process that a block between these profiles was made or lifted, once it is committed. */
+  announceBlockChange: (profileIds: number[]) => Promise<void>;
+}) {
   const { repository } = deps;
 
   /** The members this member blocked, newest first; a member who has since hidden is not named. */
@@ -30,12 +35,14 @@ export function createBlocksService(deps: { repository: BlocksRepository; now: (
         throw new AppError('not_found', `no profile ${profileId} to block`);
       }
       await repository.insertBlock(user.profile.id, profileId, deps.now());
+      await deps.announceBlockChange([user.profile.id, profileId]);
       return listBlocked(user);
     },
 
     /** Lifts a block (of anyone: a hidden member can be unblocked too); answers the list of blocks. */
     async unblock(user: SessionUser, profileId: number) {
       await repository.deleteBlock(user.profile.id, profileId);
+      await deps.announceBlockChange([user.profile.id, profileId]);
       return listBlocked(user);
     },
   };

@@ -1,6 +1,7 @@
 import type { complaintInputSchema } from '@app/shared/moderation/complaint';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type BlocksChanged, blocksChangedChannel } from '../../events/channels.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createBlocksRepository } from './blocks.repository.ts';
@@ -35,9 +36,21 @@ function moderationPageServices({ complaints, blocks }: ModuleServices['moderati
 export const moderationModule = defineModule({
   name: 'moderation',
   needs: ['sites', 'accounts'],
-  services: ({ work, now }) => ({
+  services: ({ work, now, events, log }) => ({
     complaints: createComplaintsService({ repository: createComplaintsRepository(work.db), now }),
-    blocks: createBlocksService({ repository: createBlocksRepository(work.db), now }),
+    blocks: createBlocksService({
+      repository: createBlocksRepository(work.db),
+      now,
+      // This process hears it at once; should the bus fail, the others' copies live 30 s at most.
+      announceBlockChange: (profiles) =>
+        work.afterCommit(() =>
+          events
+            .publish(blocksChangedChannel, { profiles } satisfies BlocksChanged)
+            .catch((error: unknown) =>
+              log.warn({ err: error, profiles }, 'a block change did not reach the other processes'),
+            ),
+        ),
+    }),
   }),
   routes: (scope, { complaints, blocks }) => {
     registerBlocksRoutes(scope, blocks);

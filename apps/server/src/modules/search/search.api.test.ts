@@ -261,4 +261,37 @@ describe(`member search on ${testDatabaseKind()}`, () => {
     // 30 cached, less the viewer and the member who blocks them.
     expect((await cached.searchMembers(site, viewer, { gender: 'male' })).numResults).toBe(28);
   });
+
+  it('answers from shared pages as the database does, with the viewer and blocks either way taken off at once', async () => {
+    const repository = createSearchRepository(t.database.db);
+    const cached = createSearchService({ repository, now: () => clock, pageCacheMs: 600_000, countCacheMs: 600_000 });
+    const exact = createSearchService({ repository, now: () => clock });
+    const site = (await createSitesRepository(t.database.db).findSiteByHost(host)) as Site;
+    const members = visible.slice(0, 6).map((p) => ({ profile: { id: p.id }, paid_user: false }) as SessionUser);
+    const queries = [{}, { gender: 'female' as const }, { country: 'NL', region: 'NL-UT', min_age: 58, max_age: 59 }];
+    const agree = async () => {
+      for (const viewer of [null, ...members]) {
+        for (const query of queries) {
+          expect(await cached.searchMembers(site, viewer, query)).toEqual(
+            await exact.searchMembers(site, viewer, query),
+          );
+        }
+      }
+    };
+    await agree();
+    // Blocks made after the pages were cached apply at once, both ways; a lifted one too.
+    const block = (blocker: number, blocked: number) =>
+      t.database.db.execute(
+        sql`insert into blocks (blocker_profile_id, blocked_profile_id) values (${blocker}, ${blocked})`,
+      );
+    await block(members[0]!.profile.id, members[1]!.profile.id);
+    await block(members[2]!.profile.id, members[0]!.profile.id);
+    for (const other of visible.slice(-12)) await block(other.id, members[3]!.profile.id);
+    await agree();
+    await t.database.db.execute(sql`delete from blocks where blocker_profile_id = ${members[0]!.profile.id}`);
+    await agree();
+    await t.database.db.execute(
+      sql`delete from blocks where blocked_profile_id in (${members[0]!.profile.id}, ${members[3]!.profile.id})`,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { MemberSearchQuery } from '@app/shared/search/member-search';
 import type { FastifyRequest } from 'fastify';
 import { defineModule } from '../../lib/define-module.ts';
+import { createHiddenProfilesCache } from './hidden-profiles-cache.ts';
 import { createSearchRepository } from './search.repository.ts';
 import { registerSearchRoutes } from './search.routes.ts';
 import { createSearchService, type SearchService } from './search.service.ts';
@@ -25,12 +26,21 @@ function searchPageServices(search: SearchService, request: FastifyRequest) {
 export const searchModule = defineModule({
   name: 'search',
   needs: ['sites', 'accounts'],
-  services: ({ work, now, config }) =>
-    createSearchService({
-      repository: createSearchRepository(work.db),
+  services: async ({ work, now, config, events }) => {
+    const repository = createSearchRepository(work.db);
+    // With shared pages, a member's exclusions are kept too, so that a search costs no database round trip.
+    const hidden =
+      config.searchPageCacheSeconds > 0
+        ? await createHiddenProfilesCache({ bus: events, read: repository.findHiddenFromViewer, now })
+        : undefined;
+    return createSearchService({
+      repository,
       now,
       countCacheMs: config.searchCountCacheSeconds * 1000,
-    }),
+      pageCacheMs: config.searchPageCacheSeconds * 1000,
+      findHiddenProfiles: hidden?.findHiddenProfiles,
+    });
+  },
   routes: registerSearchRoutes,
   page: searchPageServices,
 });

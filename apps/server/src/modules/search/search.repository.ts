@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { prepareQueryVariants } from '../../db/prepared-query.ts';
+import { prepareQuery, prepareQueryVariants } from '../../db/prepared-query.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { findableBy } from '../profiles/profile-visibility.ts';
@@ -17,6 +17,18 @@ export interface SearchFilter {
   /** The searching member: whom they find follows the visibility policy (findableBy). */
   viewerProfileId?: number;
   excludeIds?: number[];
+}
+
+/** A profile the viewer's search leaves out though a visitor's would not, with what filters test. */
+export interface HiddenProfile {
+  id: number;
+  siteId: number;
+  gender: string | null;
+  country: string;
+  region: string | null;
+  birthDate: string;
+  /** Listed (findable by a visitor): only a listed profile is in a shared page or total. */
+  listed: boolean;
 }
 
 /** Which of the optional filter parts a query uses: each combination is a statement of its own. */
@@ -104,23 +116,27 @@ export function createSearchRepository(db: Database) {
     },
     planEachRun,
   );
-  const hiddenCountQuery = prepareQueryVariants(
-    db,
-    'search_hidden_count',
-    (db, parts: FilterParts) => {
-      const viewer = placeholder('viewer');
-      // The few ids the policy can hide (the viewer and those in a block with them), found first (an init plan of
-      // two index look-ups), then read by primary key: never a scan of the whole filter.
-      const hideable = sql`array(select ${viewer}::int
+  // The few ids the policy can hide from a viewer that a visitor finds: the viewer and those in a block with them,
+  // found by two index look-ups and read by primary key. With what a filter tests, so that the service can take
+  // them off a shared page or total without asking the database again.
+  const hiddenQuery = prepareQuery(db, 'search_hidden_profiles', (db) => {
+    const viewer = placeholder('viewer');
+    const hideable = sql`array(select ${viewer}::int
         union select ${blocks.blockedProfileId} from ${blocks} where ${blocks.blockerProfileId} = ${viewer}
         union select ${blocks.blockerProfileId} from ${blocks} where ${blocks.blockedProfileId} = ${viewer})`;
-      return db
-        .select({ value: sql<number>`count(*)::int` })
-        .from(profiles)
-        .where(and(...conditions(parts), sql`${profiles.id} = any(${hideable})`, not(findableBy(viewer))));
-    },
-    planEachRun,
-  );
+    return db
+      .select({
+        id: profiles.id,
+        siteId: profiles.siteId,
+        gender: profiles.gender,
+        country: profiles.country,
+        region: profiles.region,
+        birthDate: profiles.birthDate,
+        listed: sql<boolean>`${findableBy(null)}`,
+      })
+      .from(profiles)
+      .where(sql`${profiles.id} = any(${hideable})`);
+  });
 
   return {
     /** One page, newest profiles first, after the keyset cursor (a profile id): no OFFSET, so deep pages cost the same. */
@@ -138,13 +154,11 @@ export function createSearchRepository(db: Database) {
     },
 
     /**
-     * Of the profiles a visitor finds with a filter, how many this viewer does not (the policy's findableBy: the
-     * viewer and blocks either way), so that a total shared by all viewers can be made theirs.
+     * The profiles a visitor may find and this viewer may not (findableBy: the viewer, and blocks either way), with
+     * the columns a search filter tests and whether each is listed (a visitor would find it).
      */
-    async countHiddenFromViewer(filter: SearchFilter, viewerProfileId: number): Promise<number> {
-      const shared = { ...filter, viewerProfileId: undefined };
-      const [row] = await hiddenCountQuery(filterParts(shared), { ...filterValues(shared), viewer: viewerProfileId });
-      return row?.value ?? 0;
+    async findHiddenFromViewer(viewerProfileId: number): Promise<HiddenProfile[]> {
+      return hiddenQuery({ viewer: viewerProfileId });
     },
   };
 }

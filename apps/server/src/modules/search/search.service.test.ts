@@ -14,6 +14,8 @@ interface Person {
   country: string;
   region: string | null;
   birthDate: string;
+  /** Found by visitors (active, not invisible); an unlisted profile is found by nobody. */
+  listed: boolean;
 }
 
 /**
@@ -24,7 +26,9 @@ function createMemorySearch() {
   const people: Person[] = [];
   const blocks: [blocker: number, blocked: number][] = [];
   const counted: SearchFilter[] = [];
+  const pagesRead: SearchFilter[] = [];
   const matches = (filter: SearchFilter, person: Person) =>
+    person.listed &&
     person.siteId === filter.siteId &&
     (!filter.gender || person.gender === filter.gender) &&
     (!filter.country || person.country === filter.country) &&
@@ -42,6 +46,7 @@ function createMemorySearch() {
       .sort((a, b) => b.id - a.id);
   const repository: SearchRepository = {
     async searchProfiles(filter, beforeId, limit) {
+      pagesRead.push(filter);
       return found(filter)
         .filter((person) => beforeId === null || person.id < beforeId)
         .slice(0, limit)
@@ -61,15 +66,25 @@ function createMemorySearch() {
       counted.push(filter);
       return Math.min(found(filter).length, cap);
     },
-    async countHiddenFromViewer(filter, viewerProfileId) {
-      return found({ ...filter, viewerProfileId: undefined }).filter((person) => hiddenFrom(viewerProfileId, person))
-        .length;
+    async findHiddenFromViewer(viewerProfileId) {
+      return people
+        .filter((person) => hiddenFrom(viewerProfileId, person))
+        .map(({ id, siteId, gender, country, region, birthDate, listed }) => ({
+          id,
+          siteId,
+          gender,
+          country,
+          region,
+          birthDate,
+          listed,
+        }));
     },
   };
   let nextId = 1;
   return {
     repository,
     counted,
+    pagesRead,
     add(count: number, person: Partial<Omit<Person, 'id'>> = {}) {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) {
@@ -81,6 +96,7 @@ function createMemorySearch() {
           country: 'NL',
           region: 'NL-UT',
           birthDate: '1990-06-01',
+          listed: true,
           ...person,
         });
         ids.push(id);
@@ -89,6 +105,10 @@ function createMemorySearch() {
     },
     block(blocker: number, blocked: number) {
       blocks.push([blocker, blocked]);
+    },
+    unlist(id: number) {
+      const person = people.find((candidate) => candidate.id === id);
+      if (person) person.listed = false;
     },
   };
 }
@@ -227,5 +247,64 @@ describe('search rules, with the repository in memory and the clock in the test'
     expect((await search({ trafficsource: '1' }, null, limited)).next_cursor).not.toBeNull();
     expect(await refusal({}, null, none)).toBe('authentication_required');
     expect((await search({ cursor: 5 }, viewerOf(999), none)).results).toHaveLength(4);
+  });
+
+  it('reuses a page shared by all viewers for the cache time, and takes off each viewer own exclusions on every call', async () => {
+    service = createSearchService({ repository: memory.repository, now: () => clock, pageCacheMs: 10_000 });
+    const ids = memory.add(searchPageSize + 10);
+    const newest = ids.slice(-searchPageSize).reverse();
+    expect((await search()).results.map((card) => card.id)).toEqual(newest);
+    const [viewer] = ids.slice(-1);
+    const [blocked] = ids.slice(-2, -1);
+    const reads = memory.pagesRead.length;
+    // A member added meanwhile is not on the reused page; the viewer and whom they block are never on it.
+    memory.add(1);
+    memory.block(viewer!, blocked!);
+    const asViewer = (await search({}, viewerOf(viewer!))).results.map((card) => card.id);
+    expect(asViewer).toEqual(ids.slice(-searchPageSize - 2, -2).reverse());
+    expect((await search()).results.map((card) => card.id)).toEqual(newest);
+    expect(memory.pagesRead).toHaveLength(reads);
+    clock = new Date(clock.getTime() + 10_001);
+    expect((await search()).results[0]!.id).toBe(ids.at(-1)! + 1);
+  });
+
+  it('answers a viewer from the database when their exclusions leave a shared page short', async () => {
+    service = createSearchService({ repository: memory.repository, now: () => clock, pageCacheMs: 10_000 });
+    const ids = memory.add(searchPageSize * 2);
+    const viewer = memory.add(1, { gender: 'male' })[0]!;
+    for (const blocker of ids.slice(-12)) memory.block(blocker, viewer);
+    await search();
+    const answer = await search({}, viewerOf(viewer));
+    expect(answer.results.map((card) => card.id)).toEqual(ids.slice(-12 - searchPageSize, -12).reverse());
+    expect(memory.pagesRead.at(-1)!.viewerProfileId).toBe(viewer);
+  });
+
+  it('answers every viewer with the page cache as the database would without it', async () => {
+    const cached = createSearchService({ repository: memory.repository, now: () => clock, pageCacheMs: 60_000 });
+    const exact = createSearchService({ repository: memory.repository, now: () => clock });
+    const regions = ['NL-UT', 'NL-NH', 'NL-GR'];
+    for (let i = 0; i < 90; i++) {
+      memory.add(1, { region: regions[i % 3], birthDate: `${1960 + (i % 40)}-03-0${1 + (i % 9)}` });
+    }
+    for (let i = 0; i < 40; i++) memory.block(1 + ((i * 7) % 90), 1 + ((i * 11 + 3) % 90));
+    // More blocks than a shared page has spare rows: this viewer is answered by the database.
+    for (let blocker = 60; blocker < 80; blocker++) memory.block(blocker, 90);
+    memory.unlist(5);
+    const queries: MemberSearchQuery[] = [
+      {},
+      { country: 'NL', region: 'NL-UT' },
+      { country: 'NL', region: 'NL-GR', min_age: 40, max_age: 45 },
+      { min_age: 30, max_age: 31 },
+      { cursor: 60 },
+    ];
+    for (const viewer of [null, 1, 4, 8, 45, 90]) {
+      for (const query of queries) {
+        const as = viewer === null ? null : viewerOf(viewer);
+        // Twice: the first call fills the cache, the second answers from it.
+        for (let round = 0; round < 2; round++) {
+          expect(await cached.searchMembers(site, as, query)).toEqual(await exact.searchMembers(site, as, query));
+        }
+      }
+    }
   });
 });

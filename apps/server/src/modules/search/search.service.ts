@@ -6,7 +6,7 @@ import { countryRegions } from '@app/shared/sites/regions-data';
 import { LRUCache } from 'lru-cache';
 import { toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
-import type { SearchFilter, SearchRepository } from './search.repository.ts';
+import type { HiddenProfile, SearchFilter, SearchRepository } from './search.repository.ts';
 
 function yearsBefore(now: Date, years: number): string {
   const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
@@ -14,15 +14,66 @@ function yearsBefore(now: Date, years: number): string {
 }
 
 const countCacheSize = 5_000;
+const pageCacheSize = 2_000;
+/**
+ * A shared page is read this many rows longer than asked, so that a viewer's own exclusions (themselves, blocks
+ * either way) can be taken off it; a viewer who loses more than this on one page is answered by the database.
+ */
+const hiddenSlack = 8;
+
+type SearchRow = Awaited<ReturnType<SearchRepository['searchProfiles']>>[number];
+
+/** Whether a profile the viewer cannot find is one a visitor finds with this filter (so in a shared total). */
+function inSharedResult(profile: HiddenProfile, filter: SearchFilter): boolean {
+  return (
+    profile.listed &&
+    profile.siteId === filter.siteId &&
+    (filter.gender === undefined || profile.gender === filter.gender) &&
+    (filter.country === undefined || profile.country === filter.country) &&
+    (filter.region === undefined || profile.region === filter.region) &&
+    (filter.bornAfter === undefined || profile.birthDate > filter.bornAfter) &&
+    (filter.bornOnOrBefore === undefined || profile.birthDate <= filter.bornOnOrBefore)
+  );
+}
+
+/** The filter without the viewer: what every viewer and visitor shares. */
+function sharedFilter(filter: SearchFilter): SearchFilter {
+  const { viewerProfileId: _viewer, ...shared } = filter;
+  return shared;
+}
+
+function sharedKey(filter: SearchFilter): unknown[] {
+  return [filter.siteId, filter.gender, filter.country, filter.region, filter.bornAfter, filter.bornOnOrBefore];
+}
 
 export function createSearchService(deps: {
   repository: SearchRepository;
   now: () => Date;
-  /** How long a total is reused (0: never). Pages are always exact; only the number may lag this much. */
+  /** How long a total is reused (0: never). */
   countCacheMs?: number;
+  /**
+   * How long a page shared by all viewers is reused (0: never). Others' changes reach pages this late; the viewer's
+   * own exclusions (themselves, blocks either way) are applied on every call.
+   */
+  pageCacheMs?: number;
+  /** The viewer's hidden profiles (hidden-profiles-cache.ts); by default read from the repository each search. */
+  findHiddenProfiles?: (viewerProfileId: number) => Promise<HiddenProfile[]>;
 }) {
   const { repository } = deps;
+  const findHiddenProfiles = deps.findHiddenProfiles ?? ((viewer: number) => repository.findHiddenFromViewer(viewer));
   const countCacheMs = deps.countCacheMs ?? 0;
+  const pageCacheMs = deps.pageCacheMs ?? 0;
+  const clock = { now: () => deps.now().getTime() };
+  // Pages per site, filter, cursor and length, as a visitor finds them; a read under way is shared, not repeated.
+  const pageCache =
+    pageCacheMs > 0
+      ? new LRUCache<string, Promise<SearchRow[]>>({
+          max: pageCacheSize,
+          ttl: pageCacheMs,
+          ttlResolution: 0,
+          perf: clock,
+        })
+      : undefined;
   // Totals per site and filter, the same for every viewer; the least recently used go first when full. The server's
   // clock decides their age (read on every look-up), so a test that moves it sees them expire.
   const countCache =
@@ -31,20 +82,13 @@ export function createSearchService(deps: {
           max: countCacheSize,
           ttl: countCacheMs,
           ttlResolution: 0,
-          perf: { now: () => deps.now().getTime() },
+          perf: clock,
         })
       : undefined;
 
   async function countShared(filter: SearchFilter): Promise<number> {
     if (!countCache) return repository.countProfiles(filter, searchCountCap + 1);
-    const key = JSON.stringify([
-      filter.siteId,
-      filter.gender,
-      filter.country,
-      filter.region,
-      filter.bornAfter,
-      filter.bornOnOrBefore,
-    ]);
+    const key = JSON.stringify(sharedKey(filter));
     const cached = countCache.get(key);
     if (cached !== undefined) return cached;
     const value = await repository.countProfiles(filter, searchCountCap + 1);
@@ -52,16 +96,57 @@ export function createSearchService(deps: {
     return value;
   }
 
+  /** The profiles this viewer cannot find and a visitor can, read once per search and only when needed. */
+  function hiddenFrom(viewerProfileId: number | undefined): () => Promise<HiddenProfile[]> {
+    let read: Promise<HiddenProfile[]> | undefined;
+    return () => {
+      if (viewerProfileId === undefined) return Promise.resolve([]);
+      read ??= findHiddenProfiles(viewerProfileId);
+      return read;
+    };
+  }
+
+  /**
+   * One page for the filter's viewer: from a page shared by all viewers less the viewer's hidden profiles when the
+   * page cache is on and the shared page holds enough; otherwise from the database with the viewer's exclusions.
+   */
+  async function findPage(
+    filter: SearchFilter,
+    cursor: number | null,
+    limit: number,
+    hidden: () => Promise<HiddenProfile[]>,
+  ): Promise<SearchRow[]> {
+    if (!pageCache) return repository.searchProfiles(filter, cursor, limit);
+    const shared = sharedFilter(filter);
+    const sharedLimit = limit + hiddenSlack;
+    const key = JSON.stringify([...sharedKey(shared), shared.excludeIds ?? [], cursor, sharedLimit]);
+    let read = pageCache.get(key);
+    if (!read) {
+      read = repository.searchProfiles(shared, cursor, sharedLimit);
+      pageCache.set(key, read);
+      read.catch(() => pageCache.delete(key));
+    }
+    const [rows, hiddenProfiles] = await Promise.all([read, hidden()]);
+    const hiddenIds = new Set(hiddenProfiles.map((profile) => profile.id));
+    const visible = hiddenIds.size > 0 ? rows.filter((row) => !hiddenIds.has(row.id)) : rows;
+    // Enough left, or the shared page held every match: the same rows the database would answer.
+    if (visible.length >= limit || rows.length < sharedLimit) return visible.slice(0, limit);
+    return repository.searchProfiles(filter, cursor, limit);
+  }
+
   /**
    * The number of matches this viewer sees, counted up to the cap: the shared total (cached) less the viewer and
-   * the members blocked either way, which a small exact query finds.
+   * the members blocked either way who match the filter.
    */
-  async function countMatches(filter: SearchFilter): Promise<{ value: number; capped: boolean }> {
-    const { viewerProfileId, excludeIds: _excluded, ...shared } = filter;
+  async function countMatches(
+    filter: SearchFilter,
+    hidden: () => Promise<HiddenProfile[]>,
+  ): Promise<{ value: number; capped: boolean }> {
+    const { viewerProfileId: _viewer, excludeIds: _excluded, ...shared } = filter;
     const total = await countShared(shared);
     if (total > searchCountCap) return { value: searchCountCap, capped: true };
-    const hidden = viewerProfileId === undefined ? 0 : await repository.countHiddenFromViewer(shared, viewerProfileId);
-    return { value: Math.max(0, total - hidden), capped: false };
+    const hiddenCount = (await hidden()).filter((profile) => inSharedResult(profile, shared)).length;
+    return { value: Math.max(0, total - hiddenCount), capped: false };
   }
 
   /** The filter of a query, keeping only the fields the site searches on. */
@@ -110,12 +195,15 @@ export function createSearchService(deps: {
       const now = deps.now();
       const prefix = site.settings.cdn_prefix;
       const cursor = query.cursor ? Number(query.cursor) : null;
-      const rows = await repository.searchProfiles(filter, cursor, searchPageSize + 1);
+      const hidden = hiddenFrom(filter.viewerProfileId);
+      const rows = await findPage(filter, cursor, searchPageSize + 1, hidden);
       const page = rows.slice(0, searchPageSize);
       const hasMore = rows.length > searchPageSize && mode === 'full';
       // A first page that is not full is the whole result: no count needed.
       const total =
-        !cursor && rows.length <= searchPageSize ? { value: rows.length, capped: false } : await countMatches(filter);
+        !cursor && rows.length <= searchPageSize
+          ? { value: rows.length, capped: false }
+          : await countMatches(filter, hidden);
 
       // When the exact results run short on the first page, fill up with the nearest: any region, ages ±5.
       let similar: typeof rows = [];
@@ -129,9 +217,9 @@ export function createSearchService(deps: {
           bornAfter: query.max_age ? yearsBefore(now, query.max_age + 6) : undefined,
           excludeIds: page.map((row) => row.id),
         };
-        similar = await repository.searchProfiles(relaxed, null, searchPageSize - page.length);
+        similar = await findPage(relaxed, null, searchPageSize - page.length, hidden);
         // The exact page lies inside the relaxed filter, so it is counted there too and taken off.
-        const relaxedTotal = await countMatches({ ...relaxed, excludeIds: undefined });
+        const relaxedTotal = await countMatches({ ...relaxed, excludeIds: undefined }, hidden);
         similarCount = relaxedTotal.capped ? relaxedTotal.value : Math.max(0, relaxedTotal.value - page.length);
       }
       return {

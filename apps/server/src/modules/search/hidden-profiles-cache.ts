@@ -1,0 +1,73 @@
+import { LRUCache } from 'lru-cache';
+import { blocksChangedChannel, isBlocksChanged } from '../../events/channels.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { HiddenProfile } from './search.repository.ts';
+
+/**
+ * Per viewer, the profiles their search leaves out (themselves, blocks either way), so that a search from shared
+ * pages costs no database round trip. A block made or lifted drops both members' entries at once here and, through
+ * the event bus, on every other process; an entry is read again after `refreshMs` in any case (what a filter tests of
+ * those profiles, for totals, may be that old). A read that started before a block change of its viewer is not kept,
+ * and nothing is kept while the bus is deaf, as in the session cache.
+ */
+export interface HiddenProfilesCache {
+  findHiddenProfiles(viewerProfileId: number): Promise<HiddenProfile[]>;
+  close(): Promise<void>;
+}
+
+export async function createHiddenProfilesCache(options: {
+  bus: EventBus;
+  read: (viewerProfileId: number) => Promise<HiddenProfile[]>;
+  now: () => Date;
+  refreshMs?: number;
+  maxEntries?: number;
+}): Promise<HiddenProfilesCache> {
+  const { bus, read, now, refreshMs = 30_000, maxEntries = 20_000 } = options;
+  const entries = new LRUCache<number, { profiles: HiddenProfile[]; fetchedAt: number }>({ max: maxEntries });
+  // Each change is numbered; a read remembers the number it started at.
+  let changes = 0;
+  let forgottenUpTo = 0;
+  const changedAt = new LRUCache<number, number>({
+    max: maxEntries * 2,
+    dispose: (at, _viewer, reason) => {
+      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
+    },
+  });
+
+  function forget(viewerProfileId: number) {
+    changes += 1;
+    changedAt.set(viewerProfileId, changes);
+    entries.delete(viewerProfileId);
+  }
+
+  function forgetAll() {
+    changes += 1;
+    forgottenUpTo = changes;
+    entries.clear();
+  }
+
+  const unsubscribe = await bus.subscribe(blocksChangedChannel, (message) => {
+    if (isBlocksChanged(message)) for (const id of message.profiles) forget(id);
+  });
+  const stopResync = bus.onResync(forgetAll);
+
+  return {
+    async findHiddenProfiles(viewerProfileId) {
+      const time = now().getTime();
+      const entry = bus.isListening() ? entries.get(viewerProfileId) : undefined;
+      if (entry && time - entry.fetchedAt < refreshMs) return entry.profiles;
+      const started = changes;
+      const profiles = await read(viewerProfileId);
+      const changedSince = (changedAt.get(viewerProfileId) ?? 0) > started;
+      if (bus.isListening() && started >= forgottenUpTo && !changedSince) {
+        entries.set(viewerProfileId, { profiles, fetchedAt: time });
+      }
+      return profiles;
+    },
+    async close() {
+      unsubscribe();
+      stopResync();
+      entries.clear();
+    },
+  };
+}

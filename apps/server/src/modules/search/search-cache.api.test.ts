@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { demoAccounts } from '../../seed/demo-site.ts';
+import { startTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
+import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+
+const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
+
+let redis: TestRedisServer;
+let t: TestApp;
+let second: FastifyInstance;
+
+// As in production: shared search pages and totals kept for minutes, two app instances on one database and Redis.
+beforeAll(async () => {
+  redis = await startTestRedisServer();
+  const cached = { searchPageCacheSeconds: 600, searchCountCacheSeconds: 600, redisUrl: redis.url };
+  t = await createTestApp({ profiles: 6, config: cached });
+  second = await buildApp({ config: t.config, database: t.database, storage: t.storage });
+  await second.ready();
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+  await redis?.stop();
+});
+
+async function foundIds(app: FastifyInstance, cookie: string) {
+  const answer = (await app.inject({ url: '/api/search.php', headers: { ...headers, cookie } })).json();
+  return { ids: answer.results.map((card: { id: number }) => card.id) as number[], total: answer.numResults as number };
+}
+
+async function waitFor(condition: () => Promise<boolean>) {
+  for (let tries = 0; tries < 40; tries++) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return condition();
+}
+
+describe(`search from shared pages on ${testDatabaseKind()}`, () => {
+  it('hides a member who blocks the viewer at once on the process that saw it and within a second on another', async () => {
+    const viewer = await loginMember(t.app, demoAccounts[0].email);
+    const other = await loginMember(t.app, demoAccounts[1].email);
+    const before = await foundIds(t.app, viewer.cookie);
+    expect(before.ids).toContain(other.user.profile.id);
+    expect(before.ids).not.toContain(viewer.user.profile.id);
+    expect((await foundIds(second, viewer.cookie)).ids).toEqual(before.ids);
+
+    const block = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: '/api/blocks.php',
+        headers: { ...headers, cookie: other.cookie },
+        payload: JSON.stringify({ profile_id: viewer.user.profile.id }),
+      });
+    expect((await block('POST')).statusCode).toBe(200);
+    const after = await foundIds(t.app, viewer.cookie);
+    expect(after.ids).toEqual(before.ids.filter((id) => id !== other.user.profile.id));
+    expect(after.total).toBe(before.total - 1);
+    expect((await foundIds(t.app, other.cookie)).ids).not.toContain(viewer.user.profile.id);
+    expect(
+      await waitFor(async () => !(await foundIds(second, viewer.cookie)).ids.includes(other.user.profile.id)),
+    ).toBe(true);
+
+    expect((await block('DELETE')).statusCode).toBe(200);
+    expect((await foundIds(t.app, viewer.cookie)).ids).toEqual(before.ids);
+    expect(await waitFor(async () => (await foundIds(second, viewer.cookie)).ids.includes(other.user.profile.id))).toBe(
+      true,
+    );
+  });
+});

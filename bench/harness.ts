@@ -150,6 +150,8 @@ export type ChildServer = { origin: string; pid: number; stop: () => Promise<voi
  */
 export async function startChildServer(options: {
   script: string;
+  /** Node's own options, before the script. */
+  nodeArgs?: string[];
   env?: Record<string, string>;
   readyPath?: string;
   /** Seconds. */
@@ -157,7 +159,7 @@ export async function startChildServer(options: {
 }): Promise<ChildServer> {
   const port = await findFreePort();
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
     env: { ...process.env, ...options.env, PORT: String(port), HOST: 'localhost' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -33,6 +33,9 @@ export type ProductionServerOptions = {
   restartAfterSeeding?: boolean;
 };
 
+/** As `npm start` runs the server (package.json): a young generation of 16 MB instead of 64 (about 50 MB less). */
+const productionNodeArgs = ['--max-semi-space-size=8'];
+
 /** Needs `npm run build` first. */
 export async function startProductionServer(options: ProductionServerOptions = {}): Promise<ProductionServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
@@ -42,6 +45,7 @@ export async function startProductionServer(options: ProductionServerOptions = {
   const launch = () =>
     startChildServer({
       script: 'apps/server/src/main.ts',
+      nodeArgs: productionNodeArgs,
       env: {
         NODE_ENV: 'production',
         // As `npm start` runs it: two malloc arenas instead of one per thread (less resident memory, same speed).

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { describe, expect, it } from 'vitest';
 import { createLocalEventBus, type EventBus } from '../../events/event-bus.ts';
+import { createSwitchableEventBus } from '../../test/switchable-event-bus.ts';
 import { createSessionCache } from './session-cache.ts';
 
 const t0 = new Date('2026-11-24T10:00:00Z');
@@ -96,25 +97,15 @@ describe('the session cache', () => {
   });
 
   it('trusts nothing while the bus is deaf, and starts empty after a resync', async () => {
-    let listening = true;
-    let resync = () => {};
-    const local = createLocalEventBus();
-    const bus: EventBus = {
-      ...local,
-      isListening: () => listening,
-      onResync: (handler) => {
-        resync = handler;
-        return () => {};
-      },
-    };
-    const cache = await cacheWith({ a: 1 }, { bus });
-    listening = false;
+    const connection = createSwitchableEventBus();
+    const cache = await cacheWith({ a: 1 }, { bus: connection.bus });
+    connection.setListening(false);
     expect(cache.findSession('a', 1, t0)).toBeUndefined();
     cache.rememberSession(cache.beginRead(), 'b', { siteId: 1, user: member(2), expiresAt: dayLater }, t0);
-    listening = true;
+    connection.setListening(true);
     expect(cache.findSession('b', 1, t0)).toBeUndefined();
     expect(cache.findSession('a', 1, t0)?.id).toBe(1);
-    resync();
+    connection.resync();
     expect(cache.findSession('a', 1, t0)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../events/event-bus.ts';
+import { createRevocationTickets } from '../../lib/revocation-tickets.ts';
 
 /**
  * Session → member view, so that a logged-in request costs no database round trip in the common case
@@ -61,31 +62,22 @@ export async function createSessionCache(options: {
       if (tokens?.size === 0) tokensOfUser.delete(entry.user.id);
     },
   });
-  // Revocations by key (`s:<hash>`, `u:<id>`) and the count of revocations at the time; a read remembers only if
-  // none of its keys was revoked after it began. A forgotten revocation counts as one just now.
-  let revocations = 0;
-  let forgottenUpTo = 0;
-  const revokedAt = new LRUCache<string, number>({
-    max: maxEntries * 2,
-    dispose: (at, _key, reason) => {
-      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
-    },
-  });
+  // Revocations by key (`s:<hash>`, `u:<id>`): a read is remembered only if none of its keys was revoked after it
+  // began.
+  const tickets = createRevocationTickets<string>(maxEntries * 2);
 
   function forget(revocation: Revocation) {
-    revocations += 1;
     if ('session' in revocation) {
-      revokedAt.set(`s:${revocation.session}`, revocations);
+      tickets.revoke(`s:${revocation.session}`);
       entries.delete(revocation.session);
     } else {
-      revokedAt.set(`u:${revocation.user}`, revocations);
+      tickets.revoke(`u:${revocation.user}`);
       for (const tokenHash of [...(tokensOfUser.get(revocation.user) ?? [])]) entries.delete(tokenHash);
     }
   }
 
   function forgetAll() {
-    revocations += 1;
-    forgottenUpTo = revocations;
+    tickets.revokeAll();
     entries.clear();
   }
 
@@ -113,11 +105,9 @@ export async function createSessionCache(options: {
       if (entry.siteId !== siteId || time >= entry.expiresAt || time - entry.fetchedAt >= refreshMs) return undefined;
       return entry.user;
     },
-    beginRead: () => revocations,
+    beginRead: tickets.ticket,
     rememberSession(read, tokenHash, session, now) {
-      if (!bus.isListening() || read < forgottenUpTo) return;
-      const since = (key: string) => (revokedAt.get(key) ?? 0) > read;
-      if (since(`s:${tokenHash}`) || since(`u:${session.user.id}`)) return;
+      if (!bus.isListening() || !tickets.isCurrent(read, `s:${tokenHash}`, `u:${session.user.id}`)) return;
       entries.set(tokenHash, {
         siteId: session.siteId,
         user: session.user,

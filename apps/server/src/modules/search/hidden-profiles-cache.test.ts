@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksChangedChannel } from '../../events/channels.ts';
 import { createLocalEventBus, type EventBus } from '../../events/event-bus.ts';
+import { createSwitchableEventBus } from '../../test/switchable-event-bus.ts';
 import { createHiddenProfilesCache } from './hidden-profiles-cache.ts';
 import type { HiddenProfile } from './search.repository.ts';
 
@@ -95,27 +96,17 @@ describe('the hidden-profiles cache of search', () => {
   });
 
   it('keeps nothing while the bus is deaf, and forgets everything when it is back', async () => {
-    let listening = true;
-    let resync = () => {};
-    const local = createLocalEventBus();
-    const bus: EventBus = {
-      ...local,
-      isListening: () => listening,
-      onResync: (handler) => {
-        resync = handler;
-        return () => {};
-      },
-    };
+    const connection = createSwitchableEventBus();
     const table = blocksTable();
-    const cache = await cacheOn(table, bus);
+    const cache = await cacheOn(table, connection.bus);
     await cache.findHiddenProfiles(1);
-    listening = false;
+    connection.setListening(false);
     await cache.findHiddenProfiles(1);
     await cache.findHiddenProfiles(1);
     expect(table.reads()).toBe(3);
-    listening = true;
+    connection.setListening(true);
     table.set(1, [5]);
-    resync();
+    connection.resync();
     expect(ids(await cache.findHiddenProfiles(1))).toEqual([1, 5]);
     expect(ids(await cache.findHiddenProfiles(1))).toEqual([1, 5]);
     expect(table.reads()).toBe(4);

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { blocksChangedChannel, isBlocksChanged } from '../../events/channels.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { createRevocationTickets } from '../../lib/revocation-tickets.ts';
 import type { HiddenProfile } from './search.repository.ts';
 
 /**
@@ -24,25 +25,15 @@ export async function createHiddenProfilesCache(options: {
 }): Promise<HiddenProfilesCache> {
   const { bus, read, now, refreshMs = 30_000, maxEntries = 20_000 } = options;
   const entries = new LRUCache<number, { profiles: HiddenProfile[]; fetchedAt: number }>({ max: maxEntries });
-  // Each change is numbered; a read remembers the number it started at.
-  let changes = 0;
-  let forgottenUpTo = 0;
-  const changedAt = new LRUCache<number, number>({
-    max: maxEntries * 2,
-    dispose: (at, _viewer, reason) => {
-      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
-    },
-  });
+  const tickets = createRevocationTickets<number>(maxEntries * 2);
 
   function forget(viewerProfileId: number) {
-    changes += 1;
-    changedAt.set(viewerProfileId, changes);
+    tickets.revoke(viewerProfileId);
     entries.delete(viewerProfileId);
   }
 
   function forgetAll() {
-    changes += 1;
-    forgottenUpTo = changes;
+    tickets.revokeAll();
     entries.clear();
   }
 
@@ -56,10 +47,9 @@ export async function createHiddenProfilesCache(options: {
       const time = now().getTime();
       const entry = bus.isListening() ? entries.get(viewerProfileId) : undefined;
       if (entry && time - entry.fetchedAt < refreshMs) return entry.profiles;
-      const started = changes;
+      const ticket = tickets.ticket();
       const profiles = await read(viewerProfileId);
-      const changedSince = (changedAt.get(viewerProfileId) ?? 0) > started;
-      if (bus.isListening() && started >= forgottenUpTo && !changedSince) {
+      if (bus.isListening() && tickets.isCurrent(ticket, viewerProfileId)) {
         entries.set(viewerProfileId, { profiles, fetchedAt: time });
       }
       return profiles;

@@ -82,6 +82,7 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** How long a search total is reused; 0 counts every time (tests). */
   searchCountCacheSeconds: number;
+  /** How long a search page shared by all viewers, and a viewer's hidden profiles, are reused (decision 017). */
   searchPageCacheSeconds: number;
   /**
    * Which proxies may tell the client's address in X-Forwarded-For: none, a number of hops, or their addresses

@@ -1,5 +1,7 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedisServer, type TestRedisServer } from '../test/redis-server.ts';
+import { waitFor } from '../test/wait-for.ts';
 import type { EventBus } from './event-bus.ts';
 import { createRedisEventBus } from './redis-event-bus.ts';
 
@@ -25,11 +27,6 @@ function nextMessage(bus: EventBus, channel: string) {
   return new Promise<unknown>((resolve) => void bus.subscribe(channel, resolve));
 }
 
-async function waitFor(condition: () => boolean) {
-  for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
-  return condition();
-}
-
 describe('the event bus on Redis', () => {
   it("carries one process's message to another, and to itself at once and once only", async () => {
     const [a, b] = [await openBus(), await openBus()];
@@ -46,6 +43,16 @@ describe('the event bus on Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(received).toHaveLength(2);
     expect(a.isListening() && b.isListening()).toBe(true);
+  });
+
+  it('takes a message without the envelope as it is, as a process of the previous version sends it', async () => {
+    const bus = await openBus();
+    const message = nextMessage(bus, 'test.old');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const plain = new Redis(redis.url);
+    await plain.publish('app:test.old', JSON.stringify({ user: 3 }));
+    await plain.quit();
+    expect(await message).toEqual({ user: 3 });
   });
 
   it('says when it stops listening, and asks for a resync when Redis is back', async () => {

@@ -48,13 +48,17 @@ export async function createRedisEventBus(url: string, log: Log): Promise<EventB
     for (const handler of handlers.get(channel) ?? []) handler(message);
   };
   listener.on('message', (channel: string, text: string) => {
-    let envelope: { origin?: unknown; message?: unknown };
+    let parsed: unknown;
     try {
-      envelope = JSON.parse(text) as typeof envelope;
+      parsed = JSON.parse(text);
     } catch {
       return;
     }
-    if (envelope.origin !== origin) deliver(channel.slice(channelPrefix.length), envelope.message);
+    // A message without the envelope comes from a process of an earlier version (during a rolling deploy).
+    const envelope = typeof parsed === 'object' && parsed !== null && 'origin' in parsed ? parsed : undefined;
+    if (!envelope) deliver(channel.slice(channelPrefix.length), parsed);
+    else if (envelope.origin !== origin)
+      deliver(channel.slice(channelPrefix.length), (envelope as { message?: unknown }).message);
   });
 
   try {

@@ -2,6 +2,7 @@ import type { complaintInputSchema } from '@app/shared/moderation/complaint';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type BlocksChanged, blocksChangedChannel } from '../../events/channels.ts';
+import { publishWithRetry } from '../../events/publish-with-retry.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createBlocksRepository } from './blocks.repository.ts';
@@ -41,15 +42,12 @@ export const moderationModule = defineModule({
     blocks: createBlocksService({
       repository: createBlocksRepository(work.db),
       now,
-      // This process hears it at once; should the bus fail, the others' copies live 30 s at most.
+      // Not awaited: this process hears it at once, the others within milliseconds, or after retries while Redis is
+      // away; their copies live 10 s at most in any case (hidden-profiles-cache.ts).
       announceBlockChange: (profiles) =>
-        work.afterCommit(() =>
-          events
-            .publish(blocksChangedChannel, { profiles } satisfies BlocksChanged)
-            .catch((error: unknown) =>
-              log.warn({ err: error, profiles }, 'a block change did not reach the other processes'),
-            ),
-        ),
+        work.afterCommit(() => {
+          void publishWithRetry(events, blocksChangedChannel, { profiles } satisfies BlocksChanged, log);
+        }),
     }),
   }),
   routes: (scope, { complaints, blocks }) => {

@@ -111,4 +111,21 @@ describe('the hidden-profiles cache of search', () => {
     expect(ids(await cache.findHiddenProfiles(1))).toEqual([1, 5]);
     expect(table.reads()).toBe(4);
   });
+
+  it('reads a viewer with more hidden profiles than it keeps each time', async () => {
+    const table = blocksTable();
+    const cache = await createHiddenProfilesCache({
+      bus: createLocalEventBus(),
+      read: table.read,
+      now: () => t0,
+      maxProfiles: 2,
+    });
+    table.set(1, [7]);
+    table.set(2, [7, 8]);
+    await cache.findHiddenProfiles(1);
+    await cache.findHiddenProfiles(1);
+    await cache.findHiddenProfiles(2);
+    await cache.findHiddenProfiles(2);
+    expect(table.reads()).toBe(3);
+  });
 });

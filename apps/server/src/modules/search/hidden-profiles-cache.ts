@@ -8,8 +8,9 @@ import type { HiddenProfile } from './search.repository.ts';
  * Per viewer, the profiles their search leaves out (themselves, blocks either way), so that a search from shared
  * pages costs no database round trip. A block made or lifted drops both members' entries at once here and, through
  * the event bus, on every other process; an entry is read again after `refreshMs` in any case (what a filter tests of
- * those profiles, for totals, may be that old). A read that started before a block change of its viewer is not kept,
- * and nothing is kept while the bus is deaf, as in the session cache.
+ * those profiles, for totals, may be that old; and a block change the bus lost lives no longer). A read that started
+ * before a block change of its viewer is not kept, and nothing is kept while the bus is deaf, as in the session
+ * cache. A viewer with more than `maxProfiles` is read each time, so that an entry's size stays bounded.
  */
 export interface HiddenProfilesCache {
   findHiddenProfiles(viewerProfileId: number): Promise<HiddenProfile[]>;
@@ -22,8 +23,9 @@ export async function createHiddenProfilesCache(options: {
   now: () => Date;
   refreshMs?: number;
   maxEntries?: number;
+  maxProfiles?: number;
 }): Promise<HiddenProfilesCache> {
-  const { bus, read, now, refreshMs = 30_000, maxEntries = 20_000 } = options;
+  const { bus, read, now, refreshMs = 10_000, maxEntries = 20_000, maxProfiles = 500 } = options;
   const entries = new LRUCache<number, { profiles: HiddenProfile[]; fetchedAt: number }>({ max: maxEntries });
   const tickets = createRevocationTickets<number>(maxEntries * 2);
 
@@ -49,7 +51,7 @@ export async function createHiddenProfilesCache(options: {
       if (entry && time - entry.fetchedAt < refreshMs) return entry.profiles;
       const ticket = tickets.ticket();
       const profiles = await read(viewerProfileId);
-      if (bus.isListening() && tickets.isCurrent(ticket, viewerProfileId)) {
+      if (profiles.length <= maxProfiles && bus.isListening() && tickets.isCurrent(ticket, viewerProfileId)) {
         entries.set(viewerProfileId, { profiles, fetchedAt: time });
       }
       return profiles;

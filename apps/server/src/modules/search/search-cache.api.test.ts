@@ -4,6 +4,7 @@ import { buildApp } from '../../app.ts';
 import { demoAccounts } from '../../seed/demo-site.ts';
 import { startTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
 
@@ -30,14 +31,6 @@ async function foundIds(app: FastifyInstance, cookie: string) {
   return { ids: answer.results.map((card: { id: number }) => card.id) as number[], total: answer.numResults as number };
 }
 
-async function waitFor(condition: () => Promise<boolean>) {
-  for (let tries = 0; tries < 40; tries++) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return condition();
-}
-
 describe(`search from shared pages on ${testDatabaseKind()}`, () => {
   it('hides a member who blocks the viewer at once on the process that saw it and within a second on another', async () => {
     const viewer = await loginMember(t.app, demoAccounts[0].email);
@@ -46,6 +39,7 @@ describe(`search from shared pages on ${testDatabaseKind()}`, () => {
     expect(before.ids).toContain(other.user.profile.id);
     expect(before.ids).not.toContain(viewer.user.profile.id);
     expect((await foundIds(second, viewer.cookie)).ids).toEqual(before.ids);
+    expect((await foundIds(second, other.cookie)).ids).toContain(viewer.user.profile.id);
 
     const block = (method: 'POST' | 'DELETE') =>
       t.app.inject({
@@ -59,14 +53,13 @@ describe(`search from shared pages on ${testDatabaseKind()}`, () => {
     expect(after.ids).toEqual(before.ids.filter((id) => id !== other.user.profile.id));
     expect(after.total).toBe(before.total - 1);
     expect((await foundIds(t.app, other.cookie)).ids).not.toContain(viewer.user.profile.id);
-    expect(
-      await waitFor(async () => !(await foundIds(second, viewer.cookie)).ids.includes(other.user.profile.id)),
-    ).toBe(true);
+    const hiddenThere = async (from: typeof viewer, hidden: typeof viewer) =>
+      !(await foundIds(second, from.cookie)).ids.includes(hidden.user.profile.id);
+    expect(await waitFor(() => hiddenThere(viewer, other), 1_000)).toBe(true);
+    expect(await waitFor(() => hiddenThere(other, viewer), 1_000)).toBe(true);
 
     expect((await block('DELETE')).statusCode).toBe(200);
     expect((await foundIds(t.app, viewer.cookie)).ids).toEqual(before.ids);
-    expect(await waitFor(async () => (await foundIds(second, viewer.cookie)).ids.includes(other.user.profile.id))).toBe(
-      true,
-    );
+    expect(await waitFor(async () => !(await hiddenThere(viewer, other)), 1_000)).toBe(true);
   });
 });

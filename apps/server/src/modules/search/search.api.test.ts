@@ -8,8 +8,8 @@ import { createAccountsRepository } from '../accounts/accounts.repository.ts';
 import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 import { createSitesRepository } from '../sites/sites.repository.ts';
 import type { Site } from '../sites/sites.service.ts';
-import { createSearchRepository } from './search.repository.ts';
-import { createSearchService } from './search.service.ts';
+import { createSearchRepository, type SearchFilter } from './search.repository.ts';
+import { createSearchService, inSharedResult } from './search.service.ts';
 
 let t: TestApp;
 let siteId = 0;
@@ -288,6 +288,24 @@ describe(`member search on ${testDatabaseKind()}`, () => {
     await block(members[2]!.profile.id, members[0]!.profile.id);
     for (const other of visible.slice(-12)) await block(other.id, members[3]!.profile.id);
     await agree();
+    // Totals take the viewer's hidden profiles off in memory: exactly those the policy's query leaves out.
+    const filters: SearchFilter[] = [
+      { siteId },
+      { siteId, gender: 'female' },
+      { siteId, gender: 'male', country: 'NL' },
+      { siteId, country: 'NL', region: 'NL-ZH' },
+      { siteId, bornAfter: '1980-01-01', bornOnOrBefore: '2000-12-31' },
+      { siteId, country: 'BE', bornOnOrBefore: '1990-06-30' },
+    ];
+    for (const viewer of members) {
+      const hidden = await repository.findHiddenFromViewer(viewer.profile.id);
+      for (const filter of filters) {
+        const shared = await repository.searchProfiles(filter, null, 10_000);
+        const own = await repository.searchProfiles({ ...filter, viewerProfileId: viewer.profile.id }, null, 10_000);
+        const takenOff = hidden.filter((profile) => inSharedResult(profile, filter)).length;
+        expect([filter, takenOff]).toEqual([filter, shared.length - own.length]);
+      }
+    }
     await t.database.db.execute(sql`delete from blocks where blocker_profile_id = ${members[0]!.profile.id}`);
     await agree();
     await t.database.db.execute(

@@ -31,7 +31,12 @@ export const searchModule = defineModule({
     // With shared pages, a member's exclusions are kept too, so that a search costs no database round trip.
     const hidden =
       config.searchPageCacheSeconds > 0
-        ? await createHiddenProfilesCache({ bus: events, read: repository.findHiddenFromViewer, now })
+        ? await createHiddenProfilesCache({
+            bus: events,
+            read: repository.findHiddenFromViewer,
+            now,
+            refreshMs: config.searchPageCacheSeconds * 1000,
+          })
         : undefined;
     return createSearchService({
       repository,

@@ -16,10 +16,12 @@ export interface SearchFilter {
   bornOnOrBefore?: string;
   /** The searching member: whom they find follows the visibility policy (findableBy). */
   viewerProfileId?: number;
-  excludeIds?: number[];
 }
 
-/** A profile the viewer's search leaves out though a visitor's would not, with what filters test. */
+/**
+ * A profile the policy hides from this viewer whatever else it is (themselves, blocks either way), with what filters
+ * test: listed or not, so that the service can tell whether a visitor's page or total holds it.
+ */
 export interface HiddenProfile {
   id: number;
   siteId: number;
@@ -39,7 +41,6 @@ interface FilterParts extends Record<string, boolean> {
   bornAfter: boolean;
   bornOnOrBefore: boolean;
   viewer: boolean;
-  exclude: boolean;
 }
 
 function filterParts(filter: SearchFilter): FilterParts {
@@ -50,7 +51,6 @@ function filterParts(filter: SearchFilter): FilterParts {
     bornAfter: filter.bornAfter !== undefined,
     bornOnOrBefore: filter.bornOnOrBefore !== undefined,
     viewer: filter.viewerProfileId !== undefined,
-    exclude: (filter.excludeIds?.length ?? 0) > 0,
   };
 }
 
@@ -64,7 +64,6 @@ function filterValues(filter: SearchFilter) {
     bornAfter: filter.bornAfter,
     bornOnOrBefore: filter.bornOnOrBefore,
     viewer: filter.viewerProfileId,
-    exclude: filter.excludeIds,
   };
 }
 
@@ -79,8 +78,6 @@ function conditions(parts: FilterParts): SQL[] {
     parts.region ? eq(profiles.region, placeholder('region')) : undefined,
     parts.bornAfter ? gt(profiles.birthDate, placeholder('bornAfter')) : undefined,
     parts.bornOnOrBefore ? lte(profiles.birthDate, placeholder('bornOnOrBefore')) : undefined,
-    // One array parameter, so that the statement does not change with the number of ids.
-    parts.exclude ? sql`${profiles.id} <> all(${placeholder('exclude')}::int[])` : undefined,
   ];
   return list.filter((condition): condition is SQL => condition !== undefined);
 }
@@ -116,7 +113,7 @@ export function createSearchRepository(db: Database) {
     },
     planEachRun,
   );
-  // The few ids the policy can hide from a viewer that a visitor finds: the viewer and those in a block with them,
+  // The few profiles the policy hides from this viewer beyond a visitor's view: the viewer and those in a block with them,
   // found by two index look-ups and read by primary key. With what a filter tests, so that the service can take
   // them off a shared page or total without asking the database again.
   const hiddenQuery = prepareQuery(db, 'search_hidden_profiles', (db) => {
@@ -154,8 +151,8 @@ export function createSearchRepository(db: Database) {
     },
 
     /**
-     * The profiles a visitor may find and this viewer may not (findableBy: the viewer, and blocks either way), with
-     * the columns a search filter tests and whether each is listed (a visitor would find it).
+     * The viewer and every profile in a block with them either way (what findableBy hides from them beyond what it
+     * hides from a visitor), listed or not, with the columns a search filter tests and whether each is listed.
      */
     async findHiddenFromViewer(viewerProfileId: number): Promise<HiddenProfile[]> {
       return hiddenQuery({ viewer: viewerProfileId });

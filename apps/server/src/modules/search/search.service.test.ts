@@ -34,8 +34,7 @@ function createMemorySearch() {
     (!filter.country || person.country === filter.country) &&
     (!filter.region || person.region === filter.region) &&
     (!filter.bornAfter || person.birthDate > filter.bornAfter) &&
-    (!filter.bornOnOrBefore || person.birthDate <= filter.bornOnOrBefore) &&
-    !filter.excludeIds?.includes(person.id);
+    (!filter.bornOnOrBefore || person.birthDate <= filter.bornOnOrBefore);
   const hiddenFrom = (viewer: number, person: Person) =>
     person.id === viewer ||
     blocks.some(([a, b]) => (a === viewer && b === person.id) || (a === person.id && b === viewer));

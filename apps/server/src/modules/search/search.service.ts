@@ -23,8 +23,12 @@ const hiddenSlack = 8;
 
 type SearchRow = Awaited<ReturnType<SearchRepository['searchProfiles']>>[number];
 
-/** Whether a profile the viewer cannot find is one a visitor finds with this filter (so in a shared total). */
-function inSharedResult(profile: HiddenProfile, filter: SearchFilter): boolean {
+/**
+ * Whether a profile hidden from the viewer is one a visitor finds with this filter, so in a shared page or total:
+ * listed, and matching each filter field as `conditions()` in search.repository.ts does (the API test holds the two
+ * together on both databases).
+ */
+export function inSharedResult(profile: HiddenProfile, filter: SearchFilter): boolean {
   return (
     profile.listed &&
     profile.siteId === filter.siteId &&
@@ -42,8 +46,11 @@ function sharedFilter(filter: SearchFilter): SearchFilter {
   return shared;
 }
 
-function sharedKey(filter: SearchFilter): unknown[] {
-  return [filter.siteId, filter.gender, filter.country, filter.region, filter.bornAfter, filter.bornOnOrBefore];
+/** A shared filter as a cache key: every field it has, in a fixed order, so that a new field is never left out. */
+function sharedKey(filter: SearchFilter): string {
+  const shared = sharedFilter(filter);
+  const fields = Object.entries(shared).filter(([, value]) => value !== undefined);
+  return JSON.stringify(fields.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 export function createSearchService(deps: {
@@ -88,7 +95,7 @@ export function createSearchService(deps: {
 
   async function countShared(filter: SearchFilter): Promise<number> {
     if (!countCache) return repository.countProfiles(filter, searchCountCap + 1);
-    const key = JSON.stringify(sharedKey(filter));
+    const key = sharedKey(filter);
     const cached = countCache.get(key);
     if (cached !== undefined) return cached;
     const value = await repository.countProfiles(filter, searchCountCap + 1);
@@ -96,7 +103,7 @@ export function createSearchService(deps: {
     return value;
   }
 
-  /** The profiles this viewer cannot find and a visitor can, read once per search and only when needed. */
+  /** The viewer's hidden profiles (themselves, blocks either way), read once per search and only when needed. */
   function hiddenFrom(viewerProfileId: number | undefined): () => Promise<HiddenProfile[]> {
     let read: Promise<HiddenProfile[]> | undefined;
     return () => {
@@ -119,7 +126,7 @@ export function createSearchService(deps: {
     if (!pageCache) return repository.searchProfiles(filter, cursor, limit);
     const shared = sharedFilter(filter);
     const sharedLimit = limit + hiddenSlack;
-    const key = JSON.stringify([...sharedKey(shared), shared.excludeIds ?? [], cursor, sharedLimit]);
+    const key = JSON.stringify([sharedKey(shared), cursor, sharedLimit]);
     let read = pageCache.get(key);
     if (!read) {
       read = repository.searchProfiles(shared, cursor, sharedLimit);
@@ -142,7 +149,7 @@ export function createSearchService(deps: {
     filter: SearchFilter,
     hidden: () => Promise<HiddenProfile[]>,
   ): Promise<{ value: number; capped: boolean }> {
-    const { viewerProfileId: _viewer, excludeIds: _excluded, ...shared } = filter;
+    const shared = sharedFilter(filter);
     const total = await countShared(shared);
     if (total > searchCountCap) return { value: searchCountCap, capped: true };
     const hiddenCount = (await hidden()).filter((profile) => inSharedResult(profile, shared)).length;
@@ -215,11 +222,15 @@ export function createSearchService(deps: {
           region: undefined,
           bornOnOrBefore: query.min_age ? yearsBefore(now, Math.max(18, query.min_age - 5)) : undefined,
           bornAfter: query.max_age ? yearsBefore(now, query.max_age + 6) : undefined,
-          excludeIds: page.map((row) => row.id),
         };
-        similar = await findPage(relaxed, null, searchPageSize - page.length, hidden);
-        // The exact page lies inside the relaxed filter, so it is counted there too and taken off.
-        const relaxedTotal = await countMatches({ ...relaxed, excludeIds: undefined }, hidden);
+        // The exact page lies inside the relaxed filter: a page as long as a full one, less the exact rows, is enough
+        // (one length for every viewer, so that the page is shared).
+        const exactIds = new Set(page.map((row) => row.id));
+        similar = (await findPage(relaxed, null, searchPageSize, hidden))
+          .filter((row) => !exactIds.has(row.id))
+          .slice(0, searchPageSize - page.length);
+        // Counted there too, so taken off.
+        const relaxedTotal = await countMatches(relaxed, hidden);
         similarCount = relaxedTotal.capped ? relaxedTotal.value : Math.max(0, relaxedTotal.value - page.length);
       }
       return {

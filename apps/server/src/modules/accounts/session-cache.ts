@@ -1,6 +1,7 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../events/event-bus.ts';
+import { publishWithRetry } from '../../events/publish-with-retry.ts';
 import { createRevocationTickets } from '../../lib/revocation-tickets.ts';
 
 /**
@@ -83,12 +84,9 @@ export async function createSessionCache(options: {
 
   async function revoke(revocation: Revocation) {
     forget(revocation);
-    try {
-      await bus.publish(channel, revocation);
-    } catch (error) {
-      // The database change stands; other processes drop the entry within `refreshMs`, or sooner on resync.
-      options.log?.warn({ err: error, revocation }, 'a session revocation did not reach the other processes');
-    }
+    // Not awaited: tried again while Redis refuses. Should it never arrive, other processes drop the entry within
+    // `refreshMs`, or sooner on resync.
+    void publishWithRetry(bus, channel, revocation, options.log ?? { warn: () => {} });
   }
 
   const unsubscribe = await bus.subscribe(channel, (message) => {

@@ -5,6 +5,7 @@ import {
   sessionCookieName,
   userResponseSchema,
 } from '@app/shared/accounts/login';
+import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import { signupStepSchema } from '@app/shared/profiles/profile-update';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,21 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/api-schema.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './session.ts';
+
+/**
+ * `GET /api/user.php` answers, checked against the schema and serialized once per member view: the session cache
+ * hands out the same view object until it is read again or revoked, and nothing changes a view in place.
+ */
+const userAnswers = new WeakMap<SessionUser, string>();
+
+function serializeUserAnswer(user: SessionUser): string {
+  let answer = userAnswers.get(user);
+  if (answer === undefined) {
+    answer = JSON.stringify(userResponseSchema.encode({ user }));
+    userAnswers.set(user, answer);
+  }
+  return answer;
+}
 
 /** The user calls of spec section 7: log in, who am I, language, log out. */
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService) {
@@ -48,8 +64,9 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       response: { 200: userResponseSchema, ...errorResponses('authentication_required') },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: requireUser(request) };
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      // A string with a JSON content type is sent as it is; the schema was applied when it was made.
+      return reply.send(serializeUserAnswer(requireUser(request)) as never);
     },
   });
 

@@ -3,22 +3,9 @@
 // It builds the web app first; README in this folder says what each figure means.
 import type { OwnProfileResponse } from '@app/shared/profiles/profile-update';
 import { findSearchStart } from '@app/shared/search/search-start';
-import {
-  buildWebApp,
-  checkTarget,
-  describeMachine,
-  type LoadTarget,
-  measureTargets,
-  printTable,
-  readLoadSettings,
-  report,
-  runBench,
-  startChildServer,
-  type TargetFigures,
-} from './harness.ts';
-import { forEachDatabase } from './production-server.ts';
+import { runBaselineComparison } from './baseline-comparison.ts';
+import { checkTarget } from './harness.ts';
 
-const { seconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(4);
 // As a browser's fetch sends them: answers of 4 KB and more are compressed.
 const browserHeaders = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
 
@@ -32,64 +19,24 @@ async function findMemberSearchPath(origin: string, cookie: string): Promise<str
   return `/api/search.php?${query}`;
 }
 
-await runBench('bench:api', limitSeconds, async () => {
-  console.log(`API calls under load: 10 connections, ${seconds} s per run, median of ${rounds} runs`);
-  console.log(`machine at start: ${describeMachine()}`);
-  buildWebApp();
-  const hello = await startChildServer({ script: 'bench/hello-server.ts', env: { NODE_ENV: 'production' } });
-  const rows: string[][] = [];
-  const memory: string[] = [];
-  const notes: string[] = [];
-  await forEachDatabase({ databases, seedProfiles }, async (app, cookie) => {
+await runBaselineComparison({
+  bench: 'bench:api',
+  title: 'API calls under load',
+  targetsPerDatabase: 4,
+  baseline: { script: 'bench/hello-server.ts', name: 'hello-world', ratioHeader: '÷ hello' },
+  headers: { name: 'call', rate: 'req/s' },
+  async prepare(app, cookie) {
     const searchPath = await findMemberSearchPath(app.origin, cookie);
-    const member = { ...browserHeaders, cookie };
-    const calls: { call: string; target: LoadTarget }[] = [
-      { call: 'hello-world', target: { url: `${hello.origin}/`, headers: browserHeaders, pid: hello.pid } },
-      { call: 'GET /api/user.php', target: { url: `${app.origin}/api/user.php`, headers: member, pid: app.pid } },
-      {
-        call: 'GET /api/settings.php',
-        target: { url: `${app.origin}/api/settings.php`, headers: member, pid: app.pid },
-      },
-      { call: 'GET /api/search.php', target: { url: app.origin + searchPath, headers: member, pid: app.pid } },
-    ];
-    for (const { target } of calls) await checkTarget(target);
-    const found = (await (await checkTarget(calls[3]!.target)).json()) as {
-      results: unknown[];
-      similar_results: unknown[];
+    const call = (path: string) => ({ url: app.origin + path, headers: { ...browserHeaders, cookie }, pid: app.pid });
+    const search = call(searchPath);
+    const found = (await (await checkTarget(search)).json()) as { results: unknown[]; similar_results: unknown[] };
+    return {
+      targets: [
+        { name: 'GET /api/user.php', target: call('/api/user.php') },
+        { name: 'GET /api/settings.php', target: call('/api/settings.php') },
+        { name: 'GET /api/search.php', target: search },
+      ],
+      note: `${app.database}: the search is ${searchPath} (the demo member's start; ${found.results.length} found, ${found.similar_results.length} similar)`,
     };
-    notes.push(
-      `${app.database}: the search is ${searchPath} (the demo member's start; ${found.results.length} found, ${found.similar_results.length} similar)`,
-    );
-    const figures = await measureTargets(
-      calls.map((call) => call.target),
-      seconds,
-      rounds,
-      report,
-    );
-    const helloRate = figures[0]!.requestsPerSecond;
-    for (const [index, { call }] of calls.entries()) {
-      rows.push(formatRow(call, index === 0 ? '–' : app.database, figures[index]!, helloRate));
-    }
-    memory.push(`${app.database} ${figures.at(-1)!.rssMegabytes.toFixed(0)} MB`);
-  });
-  await hello.stop();
-  console.log('');
-  printTable(['call', 'database', 'req/s', 'p50 ms', 'p99 ms', '÷ hello', 'RSS MB', 'failed'], rows);
-  console.log(`\nserver RSS after the load run: ${memory.join(', ')}`);
-  console.log('hello-world rows: the baseline, measured in the same rounds as the calls below it (÷ hello uses it)');
-  for (const note of notes) console.log(note);
-  console.log(`machine at end: ${describeMachine()}`);
+  },
 });
-
-function formatRow(call: string, database: string, figures: TargetFigures, helloRate: number): string[] {
-  return [
-    call,
-    database,
-    figures.requestsPerSecond.toFixed(0),
-    figures.p50.toFixed(1),
-    figures.p99.toFixed(1),
-    (figures.requestsPerSecond / helloRate).toFixed(3),
-    figures.rssMegabytes.toFixed(0),
-    `${figures.failed}/${figures.requests}${figures.failed ? ` (${figures.statusCodes})` : ''}`,
-  ];
-}

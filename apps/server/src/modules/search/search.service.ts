@@ -126,7 +126,7 @@ export function createSearchService(deps: {
     if (!pageCache) return repository.searchProfiles(filter, cursor, limit);
     const shared = sharedFilter(filter);
     const sharedLimit = limit + hiddenSlack;
-    const key = JSON.stringify([sharedKey(shared), cursor, sharedLimit]);
+    const key = JSON.stringify([sharedKey(filter), cursor, sharedLimit]);
     let read = pageCache.get(key);
     if (!read) {
       read = repository.searchProfiles(shared, cursor, sharedLimit);

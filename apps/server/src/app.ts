@@ -16,6 +16,7 @@ import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
 import { geoModule } from './modules/geo/geo.module.ts';
 import { jobsModule } from './modules/jobs/jobs.module.ts';
+import { likesModule } from './modules/likes/likes.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
@@ -49,6 +50,7 @@ const modules = [
   searchModule,
   moderationModule,
   creditsModule,
+  likesModule,
 ];
 
 export interface BuildAppOptions {

@@ -56,6 +56,8 @@ export const demoSiteSettings: StoredSiteSettings = {
   mail_name: 'Hartklop',
   enable_site_entry_popup: 'yes',
   us_footer: false,
+  time_zone: 'Europe/Amsterdam',
+  auto_likes_per_day: 3,
 };
 
 export const demoPassword = 'hartklop-demo';

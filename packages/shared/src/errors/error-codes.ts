@@ -77,6 +77,10 @@ export const errorCodes = {
   payload_too_large: { status: 413, description: 'The request body is larger than allowed.' },
   photo_too_large: { status: 413, description: 'An image with more pixels than allowed (pixel flood).' },
   unsupported_media_type: { status: 415, description: 'The request body has a content type the call does not take.' },
+  swipe_limit_reached: {
+    status: 429,
+    description: "The member has said 'Ja' 4 times in the swipe game today (site's time zone); `limit` is the number.",
+  },
   rate_limited: { status: 429, description: 'Too many requests in a short time.' },
   reset_limit: { status: 429, description: 'Too many password reset mails for the account today.' },
   login_blocked: {

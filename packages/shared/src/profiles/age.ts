@@ -6,3 +6,9 @@ export function ageOn(birthDate: string, now: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+/** The date (YYYY-MM-DD) `years` years before `now`: birth dates after it are of people younger than `years`. */
+export function yearsBefore(now: Date, years: number): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+  return date.toISOString().slice(0, 10);
+}

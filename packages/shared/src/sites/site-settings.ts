@@ -61,6 +61,13 @@ export const storedSiteSettingsSchema = z.object({
   mail_name: z.string().min(1),
   enable_site_entry_popup: z.enum(['yes', 'no']),
   us_footer: z.boolean(),
+  /** The IANA time zone whose calendar days count the daily allowances (swipe likes, auto-likes); Europe/Amsterdam. */
+  time_zone: z
+    .string()
+    .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'validation_failed')
+    .optional(),
+  /** How many fictional profiles may like a member through the auto-like per day (default 3). */
+  auto_likes_per_day: z.int().min(0).max(20).optional(),
 });
 export type StoredSiteSettings = z.infer<typeof storedSiteSettingsSchema>;
 

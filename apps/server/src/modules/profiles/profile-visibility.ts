@@ -71,7 +71,7 @@ export function blockableBy(viewer: number): SQL {
 }
 
 /** Whom the viewer may like (likes, swipes, matches): as findableBy. */
-export function likeableBy(viewer: number): SQL {
+export function likeableBy(viewer: ViewerId): SQL {
   return findableBy(viewer);
 }
 

@@ -13,8 +13,15 @@ const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb|_blur)?\.jpg$/;
 
 export function createProfilesService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
   const { repository, storage } = deps;
+  // Modules that come later learn that a member opened a profile (the likes module clears that liker's new like).
+  const memberViewedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
 
   return {
+    /** Calls `listener` each time a member (not a visitor, not the owner) is shown a profile they may see. */
+    onMemberViewed(listener: (viewer: SessionUser, profileId: number) => Promise<void>) {
+      memberViewedListeners.push(listener);
+    },
+
     /** Recently active members the viewer finds (profile-visibility.ts: findableBy), as cards. */
     async findShowcaseMembers(site: Site, viewer: SessionUser | null, limit: number, filter: { gender?: string } = {}) {
       const rows = await repository.findShowcaseProfiles(site.id, limit, {
@@ -66,6 +73,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       const row = await repository.findMemberProfile(site.id, profileId, viewer?.profile.id ?? null);
       if (!row) throw new AppError('not_found', `no profile ${profileId} for this viewer`);
       const isOwner = viewer?.profile.id === profileId;
+      if (viewer && !isOwner) for (const listener of memberViewedListeners) await listener(viewer, profileId);
       const fields = new Set(site.settings.visible_profile_fields);
       const show = <T>(field: ProfileFieldKey, value: T) => (fields.has(field) ? value : null);
       const seesAll = isOwner || viewer?.paid_user === true;

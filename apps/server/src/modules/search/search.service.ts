@@ -1,5 +1,6 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
+import { yearsBefore } from '@app/shared/profiles/age';
 import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
 import { searchCountCap, searchPageSize } from '@app/shared/search/member-search';
 import { countryRegions } from '@app/shared/sites/regions-data';
@@ -7,11 +8,6 @@ import { LRUCache } from 'lru-cache';
 import { toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { HiddenProfile, SearchFilter, SearchRepository } from './search.repository.ts';
-
-function yearsBefore(now: Date, years: number): string {
-  const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-  return date.toISOString().slice(0, 10);
-}
 
 const countCacheSize = 5_000;
 const pageCacheSize = 2_000;

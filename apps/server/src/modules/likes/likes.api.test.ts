@@ -1,0 +1,307 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberEvents } from '../../db/schema/events.ts';
+import { likes } from '../../db/schema/likes.ts';
+import { profiles } from '../../db/schema/profiles.ts';
+import { demoAccounts } from '../../seed/demo-site.ts';
+import { createTestApp, loginMember, signupMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-24T10:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ profiles: 60, now: () => clock });
+});
+afterAll(() => t?.close());
+
+const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
+
+const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, cookie: string, body?: object, extra = {}) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...headers, cookie, ...extra },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
+
+async function login(index: number) {
+  const { cookie, user } = await loginMember(t.app, demoAccounts[index]!.email);
+  return { cookie, user, profileId: user.profile.id, userId: user.id };
+}
+
+async function eventsOf(userId: number) {
+  const rows = await t.database.db
+    .select({ type: memberEvents.type, payload: memberEvents.payload })
+    .from(memberEvents)
+    .where(eq(memberEvents.userId, userId))
+    .orderBy(asc(memberEvents.id));
+  return rows.map((row) => ({ type: row.type, ...(row.payload as Record<string, unknown>) }));
+}
+
+const countLikes = () => t.database.db.$count(likes);
+
+async function clearLikes() {
+  await t.database.db.execute('delete from likes');
+  await t.database.db.execute('delete from member_events');
+  await t.database.db.execute('delete from swipe_answers');
+  await t.database.db.execute('delete from daily_allowances');
+}
+
+describe(`likes and matches on ${testDatabaseKind()}`, () => {
+  it('likes once per pair, answers the match when liked back, and takes a like back', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+
+    const first = await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    expect([first.statusCode, first.json()]).toEqual([200, { match: false }]);
+    const again = await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    expect(again.json()).toEqual({ match: false });
+    expect(await countLikes()).toBe(1);
+
+    const back = await call('POST', '/api/like.php', b.cookie, { profile: a.profileId });
+    expect(back.json()).toEqual({ match: true });
+
+    const aLikes = (await call('GET', '/api/likes.php', a.cookie)).json();
+    expect(aLikes.profiles.map((p: { id: number; match: boolean }) => [p.id, p.match])).toEqual([[b.profileId, true]]);
+    expect(aLikes.liked_by.map((p: { id: number; like_new: boolean }) => [p.id, p.like_new])).toEqual([
+      [b.profileId, true],
+    ]);
+    expect(aLikes.new_likes).toBe(1);
+
+    const unlike = await call('DELETE', '/api/like.php', a.cookie, { profile: b.profileId });
+    expect([unlike.statusCode, unlike.json()]).toEqual([200, { liked: false }]);
+    expect((await call('DELETE', '/api/like.php', a.cookie, { profile: b.profileId })).statusCode).toBe(200);
+    const bLikes = (await call('GET', '/api/likes.php', b.cookie)).json();
+    expect(bLikes.profiles.map((p: { id: number; match: boolean }) => [p.id, p.match])).toEqual([[a.profileId, false]]);
+    expect(bLikes.liked_by).toEqual([]);
+
+    expect(await eventsOf(a.userId)).toEqual([
+      { type: 'like_given', profile: b.profileId, match: false },
+      { type: 'like_received', profile: b.profileId, match: true },
+      { type: 'match', profile: b.profileId },
+      { type: 'like_taken_back', profile: b.profileId, match_ended: true },
+    ]);
+    expect(await eventsOf(b.userId)).toEqual([
+      { type: 'like_received', profile: a.profileId, match: false },
+      { type: 'like_given', profile: a.profileId, match: true },
+      { type: 'match', profile: a.profileId },
+      { type: 'like_withdrawn', profile: a.profileId, match_ended: true },
+    ]);
+  });
+
+  it('answers the spec shape: profiles with id and main_image.match, liked_by with id and like_new', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    await call('POST', '/api/like.php', b.cookie, { profile: a.profileId });
+    await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    const body = (await call('GET', '/api/likes.php', a.cookie)).json();
+    expect(Object.keys(body).sort()).toEqual(['liked_by', 'locked', 'new_likes', 'profiles']);
+    const [profile] = body.profiles;
+    expect(profile).toMatchObject({ id: b.profileId, fictional: false, match: true });
+    expect(profile.main_image === null || typeof profile.main_image.match === 'string').toBe(true);
+    expect(body.liked_by[0]).toMatchObject({ id: b.profileId, like_new: true });
+    expect(Object.keys(body.liked_by[0]).sort()).toEqual([
+      'age',
+      'country',
+      'fictional',
+      'id',
+      'like_new',
+      'liked_at',
+      'main_image',
+      'match',
+      'matched_at',
+      'name',
+      'region',
+    ]);
+  });
+
+  it("clears like_new when the liked member opens the liker's profile, by API or page", async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    await call('POST', '/api/like.php', b.cookie, { profile: a.profileId });
+    expect((await call('GET', '/api/likes.php', a.cookie)).json().new_likes).toBe(1);
+    // The liker opening the liked member's profile changes nothing for the liked member.
+    await call('GET', `/api/member.php?id=${a.profileId}`, b.cookie);
+    expect((await call('GET', '/api/likes.php', a.cookie)).json().new_likes).toBe(1);
+    expect((await call('GET', `/api/member.php?id=${b.profileId}`, a.cookie)).statusCode).toBe(200);
+    const after = (await call('GET', '/api/likes.php', a.cookie)).json();
+    expect(after.new_likes).toBe(0);
+    expect(after.liked_by[0].like_new).toBe(false);
+  });
+
+  it('refuses yourself, unknown and blocked members either way, and visitors', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    expect((await call('POST', '/api/like.php', a.cookie, { profile: a.profileId })).statusCode).toBe(400);
+    expect((await call('POST', '/api/like.php', a.cookie, { profile: 2_000_000_000 })).statusCode).toBe(404);
+    expect((await call('POST', '/api/like.php', a.cookie, { profile: 'x' })).statusCode).toBe(400);
+    const visitor = await call('POST', '/api/like.php', '', { profile: b.profileId });
+    expect([visitor.statusCode, visitor.json().error]).toEqual([403, 'authentication_required']);
+
+    await call('POST', '/api/like.php', b.cookie, { profile: a.profileId });
+    await call('POST', '/api/blocks.php', a.cookie, { profile_id: b.profileId });
+    expect((await call('POST', '/api/like.php', a.cookie, { profile: b.profileId })).statusCode).toBe(404);
+    expect((await call('POST', '/api/like.php', b.cookie, { profile: a.profileId })).statusCode).toBe(404);
+    expect((await call('GET', '/api/likes.php', a.cookie)).json().liked_by).toEqual([]);
+    expect((await call('GET', '/api/likes.php', b.cookie)).json().profiles).toEqual([]);
+    await call('DELETE', '/api/blocks.php', a.cookie, { profile_id: b.profileId });
+    expect((await call('GET', '/api/likes.php', a.cookie)).json().liked_by).toHaveLength(1);
+  });
+
+  it("holds an unconfirmed member's likes until they activate", async () => {
+    await clearLikes();
+    const a = await login(0);
+    const cookie = await signupMember(t.app, 'nieuwe-liker@example.com', 'Nieuwe Liker');
+    const liked = await call('POST', '/api/like.php', cookie, { profile: a.profileId });
+    expect(liked.json()).toEqual({ match: false });
+    expect((await call('GET', '/api/likes.php', a.cookie)).json()).toMatchObject({ liked_by: [], new_likes: 0 });
+    expect(await eventsOf(a.userId)).toEqual([]);
+    await t.database.db.execute("update users set status = 'active' where email = 'nieuwe-liker@example.com'");
+    await t.database.db.execute(
+      "update profiles set status = 'active' where id = (select profile_id from users where email = 'nieuwe-liker@example.com')",
+    );
+    expect((await call('GET', '/api/likes.php', a.cookie)).json().new_likes).toBe(1);
+  });
+
+  it('writes no like and no event when the like fails inside its transaction', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    await t.database.db.execute(
+      "create or replace function fail_event() returns trigger language plpgsql as $$ begin raise exception 'event refused'; end $$",
+    );
+    await t.database.db.execute(
+      'create trigger fail_event before insert on member_events for each row execute function fail_event()',
+    );
+    try {
+      const failed = await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute('drop trigger fail_event on member_events');
+    }
+    expect(await countLikes()).toBe(0);
+    expect(await eventsOf(a.userId)).toEqual([]);
+  });
+
+  it('a retried like with the same Idempotency-Key answers the first answer and writes once', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    await call('POST', '/api/like.php', b.cookie, { profile: a.profileId });
+    const key = { 'idempotency-key': 'like-retry-1' };
+    const first = await call('POST', '/api/like.php', a.cookie, { profile: b.profileId }, key);
+    const second = await call('POST', '/api/like.php', a.cookie, { profile: b.profileId }, key);
+    expect([first.json(), second.json()]).toEqual([{ match: true }, { match: true }]);
+    expect((await eventsOf(a.userId)).filter((event: { type: string }) => event.type === 'match')).toHaveLength(1);
+  });
+
+  it('two members liking each other at the same moment both end in one match, told to both', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    const answers = await Promise.all([
+      call('POST', '/api/like.php', a.cookie, { profile: b.profileId }),
+      call('POST', '/api/like.php', b.cookie, { profile: a.profileId }),
+    ]);
+    expect(answers.map((answer) => answer.json().match).sort()).toEqual([false, true]);
+    expect((await eventsOf(a.userId)).filter((event: { type: string }) => event.type === 'match')).toHaveLength(1);
+    expect((await eventsOf(b.userId)).filter((event: { type: string }) => event.type === 'match')).toHaveLength(1);
+  });
+});
+
+describe(`the swipe game on ${testDatabaseKind()}`, () => {
+  it("allows 4 'Ja' a day in the site's time zone, refuses the fifth, and gives 4 again after local midnight", async () => {
+    await clearLikes();
+    clock = new Date('2026-11-24T10:00:00Z');
+    const a = await login(1);
+    const game = (await call('GET', '/api/swipe.php', a.cookie)).json();
+    expect(game.likes_left).toBe(4);
+    expect(game.likes_reset_at).toBe('2026-11-24T23:00:00.000Z');
+    expect(game.profiles.length).toBeGreaterThanOrEqual(5);
+    const ids: number[] = game.profiles.map((profile: { id: number }) => profile.id);
+    for (const [index, id] of ids.slice(0, 4).entries()) {
+      const answer = await call('POST', '/api/swipe.php', a.cookie, { profile: id, answer: 'yes' });
+      expect([answer.statusCode, answer.json().likes_left]).toEqual([200, 3 - index]);
+    }
+    const fifth = await call('POST', '/api/swipe.php', a.cookie, { profile: ids[4], answer: 'yes' });
+    expect([fifth.statusCode, fifth.json().error]).toEqual([429, 'swipe_limit_reached']);
+    expect(fifth.json().message).toMatch(/4/);
+    const given = (await call('GET', '/api/likes.php', a.cookie)).json().profiles.map((p: { id: number }) => p.id);
+    expect(given.sort()).toEqual(ids.slice(0, 4).sort());
+    // 'Nee' is never limited, and keeps the profile out of the game.
+    expect((await call('POST', '/api/swipe.php', a.cookie, { profile: ids[4], answer: 'no' })).statusCode).toBe(200);
+    const next = (await call('GET', '/api/swipe.php', a.cookie)).json();
+    expect(next.profiles.map((profile: { id: number }) => profile.id)).not.toEqual(
+      expect.arrayContaining([ids[0], ids[4]]),
+    );
+    expect(next.likes_left).toBe(0);
+
+    clock = new Date('2026-11-24T22:59:00Z'); // 23:59 in Amsterdam: still the same day
+    expect((await call('POST', '/api/swipe.php', a.cookie, { profile: ids[5], answer: 'yes' })).statusCode).toBe(429);
+    clock = new Date('2026-11-24T23:00:00Z'); // midnight in Amsterdam
+    const newDay = await call('POST', '/api/swipe.php', a.cookie, { profile: ids[5], answer: 'yes' });
+    expect([newDay.statusCode, newDay.json().likes_left]).toEqual([200, 3]);
+  });
+
+  it('holds the limit when many answers arrive at once', async () => {
+    await clearLikes();
+    clock = new Date('2026-11-25T10:00:00Z');
+    const a = await login(1);
+    const ids: number[] = (await call('GET', '/api/swipe.php', a.cookie))
+      .json()
+      .profiles.map((p: { id: number }) => p.id);
+    const answers = await Promise.all(
+      ids.slice(0, 8).map((id) => call('POST', '/api/swipe.php', a.cookie, { profile: id, answer: 'yes' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(statuses.length - 4);
+    expect(await countLikes()).toBe(4);
+  });
+});
+
+describe(`the auto-like on ${testDatabaseKind()}`, () => {
+  it('likes the member from a fictional profile, shown in the likes, within the daily number', async () => {
+    await clearLikes();
+    clock = new Date('2026-11-26T10:00:00Z');
+    const a = await login(0);
+    const seen = new Set<number>();
+    for (let index = 0; index < 3; index++) {
+      const answer = (await call('GET', '/api/auto-like.php', a.cookie)).json();
+      if (answer.profile === null) break;
+      expect(answer.profile).toMatchObject({
+        fictional: true,
+        main_image: { match: expect.stringMatching(/^\/cdn\//) },
+      });
+      seen.add(answer.profile.id);
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    const likes = (await call('GET', '/api/likes.php', a.cookie)).json();
+    const likers = likes.liked_by.map((liker: { id: number; fictional: boolean }) => [liker.id, liker.fictional]);
+    expect(likers.sort()).toEqual([...seen].map((id) => [id, true]).sort());
+    if (seen.size === 3) expect((await call('GET', '/api/auto-like.php', a.cookie)).json()).toEqual({ profile: null });
+  });
+
+  it('never auto-likes from a profile the member blocked, answered Nee or liked', async () => {
+    await clearLikes();
+    clock = new Date('2026-11-27T10:00:00Z');
+    const a = await login(0);
+    const fictional = await t.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.fictional, true)))
+      .orderBy(asc(profiles.id));
+    const [blocked, refused, liked] = fictional.map((row) => row.id);
+    await call('POST', '/api/blocks.php', a.cookie, { profile_id: blocked });
+    await call('POST', '/api/swipe.php', a.cookie, { profile: refused, answer: 'no' });
+    await call('POST', '/api/like.php', a.cookie, { profile: liked });
+    for (let index = 0; index < 3; index++) {
+      const answer = (await call('GET', '/api/auto-like.php', a.cookie)).json();
+      if (answer.profile) expect([blocked, refused, liked]).not.toContain(answer.profile.id);
+    }
+    await call('DELETE', '/api/blocks.php', a.cookie, { profile_id: blocked });
+  });
+});

@@ -1,0 +1,369 @@
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { dailyAllowances, likes, swipeAnswers } from '../../db/schema/likes.ts';
+import { photos, profiles } from '../../db/schema/profiles.ts';
+import { findableBy, likeableBy } from '../profiles/profile-visibility.ts';
+import { memberCardColumns } from '../profiles/profiles.repository.ts';
+
+export type LikeSource = (typeof likes.$inferInsert)['source'];
+export type AllowanceKind = (typeof dailyAllowances.$inferInsert)['kind'];
+
+/** A profile a member may like, with its login (null for a fictional profile) to tell of the like. */
+export interface LikeTarget {
+  id: number;
+  fictional: boolean;
+  userId: number | null;
+}
+
+/** A like in a list, with the card of the other member and the like the other way, if any. */
+export interface LikeRow {
+  likeId: number;
+  likedAt: Date;
+  seenAt: Date | null;
+  source: LikeSource;
+  /** The like the other way (a match), when there is one. */
+  backId: number | null;
+  backAt: Date | null;
+  card: {
+    id: number;
+    name: string;
+    birthDate: string;
+    country: string;
+    region: string | null;
+    city: string | null;
+    fictional: boolean;
+    lastActiveAt: Date;
+    photoKey: string | null;
+  };
+}
+
+/** Whom a swipe or auto-like candidate must be (the member's own answers decide). */
+export interface CandidateFilter {
+  siteId: number;
+  viewerProfileId: number;
+  gender: string | null;
+  /** Null: any of the site's countries. */
+  country: string | null;
+  bornAfter: string;
+  bornOnOrBefore: string;
+}
+
+const placeholder = sql.placeholder;
+/** Advisory lock key of a pair of profiles (ids fit 31 bits, so the pair fits a bigint): one like decision at a time. */
+const pairLockKey = (a: number, b: number) => (BigInt(Math.min(a, b)) << 31n) + BigInt(Math.max(a, b));
+
+/** Likes, swipe answers and daily allowances: the only code that touches those tables. */
+export function createLikesRepository(db: Database) {
+  const back = alias(likes, 'back');
+  const mainPhoto = and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active'));
+  const rowColumns = {
+    likeId: likes.id,
+    likedAt: likes.createdAt,
+    seenAt: likes.seenAt,
+    source: likes.source,
+    backId: back.id,
+    backAt: back.createdAt,
+    card: memberCardColumns,
+  };
+
+  /** Given (the member likes them) or received (they like the member), newest first, visible ones only. */
+  const listQuery = (direction: 'given' | 'received', before: boolean) =>
+    prepareQuery(db, `likes_${direction}${before ? '_before' : ''}`, (db) => {
+      const me = placeholder('me');
+      const own = direction === 'given' ? likes.likerProfileId : likes.likedProfileId;
+      const other = direction === 'given' ? likes.likedProfileId : likes.likerProfileId;
+      return db
+        .select(rowColumns)
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, other))
+        .leftJoin(photos, mainPhoto)
+        .leftJoin(back, and(eq(back.likerProfileId, other), eq(back.likedProfileId, own)))
+        .where(and(eq(own, me), findableBy(me), before ? lt(likes.id, placeholder('before')) : undefined))
+        .orderBy(desc(likes.id))
+        .limit(placeholder('limit'));
+    });
+  const listQueries = {
+    given: listQuery('given', false),
+    givenBefore: listQuery('given', true),
+    received: listQuery('received', false),
+    receivedBefore: listQuery('received', true),
+  };
+  // Matches are few beside likes; ordered by when they came about (the later like), paged by that like's id.
+  const matchesQuery = prepareQuery(db, 'likes_matches', (db) => {
+    const me = placeholder('me');
+    const matchId = sql<number>`greatest(${likes.id}, ${back.id})`;
+    return db
+      .select({ ...rowColumns, matchId })
+      .from(likes)
+      .innerJoin(
+        back,
+        and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
+      )
+      .innerJoin(profiles, eq(profiles.id, likes.likedProfileId))
+      .leftJoin(photos, mainPhoto)
+      .where(and(eq(likes.likerProfileId, me), findableBy(me), sql`${matchId} < ${placeholder('before')}`))
+      .orderBy(desc(matchId))
+      .limit(placeholder('limit'));
+  });
+  const newCountQuery = prepareQuery(db, 'likes_new_count', (db) => {
+    const me = placeholder('me');
+    const visibleNew = db
+      .select({ one: sql`1` })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+      .where(and(eq(likes.likedProfileId, me), isNull(likes.seenAt), findableBy(me)))
+      .limit(placeholder('cap'))
+      .as('visible_new');
+    return db.select({ value: sql<number>`count(*)::int` }).from(visibleNew);
+  });
+  const targetQuery = prepareQuery(db, 'likes_target', (db) =>
+    db
+      .select({ id: profiles.id, fictional: profiles.fictional, userId: users.id })
+      .from(profiles)
+      .leftJoin(users, eq(users.profileId, profiles.id))
+      .where(
+        and(
+          eq(profiles.siteId, placeholder('siteId')),
+          eq(profiles.id, placeholder('id')),
+          likeableBy(placeholder('me')),
+        ),
+      )
+      .limit(1),
+  );
+
+  /** Swipe candidates: the filter, likeable, with a photo, not liked and not answered (a 'Nee' counts 30 days). */
+  const swipeQuery = prepareQuery(
+    db,
+    'swipe_candidates',
+    (db) => {
+      const me = placeholder('me');
+      return db
+        .select(memberCardColumns)
+        .from(profiles)
+        .innerJoin(photos, mainPhoto)
+        .where(
+          and(
+            eq(profiles.siteId, placeholder('siteId')),
+            findableBy(me),
+            sql`(${placeholder('gender')}::text is null or ${profiles.gender} = ${placeholder('gender')})`,
+            sql`(${placeholder('country')}::text is null or ${profiles.country} = ${placeholder('country')})`,
+            gt(profiles.birthDate, placeholder('bornAfter')),
+            lte(profiles.birthDate, placeholder('bornOnOrBefore')),
+            sql`not exists (select 1 from ${likes} where ${likes.likerProfileId} = ${me} and ${likes.likedProfileId} = ${profiles.id})`,
+            sql`not exists (select 1 from ${swipeAnswers} where ${swipeAnswers.profileId} = ${me} and ${swipeAnswers.targetProfileId} = ${profiles.id} and (${swipeAnswers.answer} = 'yes' or ${swipeAnswers.answeredAt} > ${placeholder('noSince')}))`,
+          ),
+        )
+        .orderBy(desc(profiles.id))
+        .limit(placeholder('limit'));
+    },
+    { planEachRun: true },
+  );
+
+  return {
+    /** Holds the pair until the transaction ends, so that two likes between them decide a match one after the other. */
+    async lockPair(a: number, b: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(${pairLockKey(a, b).toString()}::bigint)`);
+    },
+
+    /** A profile of this site the member may like (likeableBy): listed, not themselves, no block either way. */
+    async findLikeTarget(siteId: number, profileId: number, viewerProfileId: number): Promise<LikeTarget | null> {
+      const [row] = await targetQuery({ siteId, id: profileId, me: viewerProfileId });
+      return row ?? null;
+    },
+
+    /** The login of a profile; null for a fictional one. */
+    async findUserIdOfProfile(profileId: number): Promise<number | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, profileId)).limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Stores a like; answers false when it existed already (one like per pair). */
+    async insertLike(likerProfileId: number, likedProfileId: number, source: LikeSource, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(likes)
+        .values({ likerProfileId, likedProfileId, source, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: likes.id });
+      return rows.length > 0;
+    },
+
+    /** Answers whether the like was there. */
+    async deleteLike(likerProfileId: number, likedProfileId: number): Promise<boolean> {
+      const rows = await db
+        .delete(likes)
+        .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)))
+        .returning({ id: likes.id });
+      return rows.length > 0;
+    },
+
+    async hasLike(likerProfileId: number, likedProfileId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: likes.id })
+        .from(likes)
+        .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Which of these profiles the member likes. */
+    async findLikedAmong(likerProfileId: number, profileIds: number[]): Promise<number[]> {
+      if (profileIds.length === 0) return [];
+      const rows = await db
+        .select({ id: likes.likedProfileId })
+        .from(likes)
+        .where(and(eq(likes.likerProfileId, likerProfileId), sql`${likes.likedProfileId} = any(${profileIds})`));
+      return rows.map((row) => row.id);
+    },
+
+    /** The member opened the liker's profile: the like is no longer new. Answers whether it was. */
+    async markLikeSeen(likerProfileId: number, likedProfileId: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(likes)
+        .set({ seenAt: now })
+        .where(
+          and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId), isNull(likes.seenAt)),
+        )
+        .returning({ id: likes.id });
+      return rows.length > 0;
+    },
+
+    /** The newest likes the member gave or received (visible ones), before a like id when paging. */
+    async findLikes(direction: 'given' | 'received', me: number, limit: number, beforeId?: number): Promise<LikeRow[]> {
+      if (beforeId === undefined) return listQueries[direction]({ me, limit });
+      return listQueries[direction === 'given' ? 'givenBefore' : 'receivedBefore']({ me, limit, before: beforeId });
+    },
+
+    /** The member's matches, newest first, with the cursor of each (the later like's id). */
+    async findMatches(me: number, limit: number, beforeId?: number): Promise<(LikeRow & { matchId: number })[]> {
+      return matchesQuery({ me, limit, before: beforeId ?? 2_147_483_647 });
+    },
+
+    /** One received like, from a visible liker. */
+    async findReceivedLike(me: number, likerProfileId: number): Promise<LikeRow | null> {
+      const [row] = await db
+        .select(rowColumns)
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+        .leftJoin(photos, mainPhoto)
+        .leftJoin(
+          back,
+          and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
+        )
+        .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, likerProfileId), findableBy(me)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The ids of the member's oldest received likes (visible ones): what a free member sees unblurred. */
+    async findOldestReceivedIds(me: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: likes.id })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+        .where(and(eq(likes.likedProfileId, me), findableBy(me)))
+        .orderBy(likes.id)
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** New received likes from visible likers, counted up to `cap`. */
+    async countNewLikes(me: number, cap: number): Promise<number> {
+      const [row] = await newCountQuery({ me, cap });
+      return row?.value ?? 0;
+    },
+
+    async findSwipeCandidates(filter: CandidateFilter, noSince: Date, limit: number) {
+      return swipeQuery({
+        me: filter.viewerProfileId,
+        siteId: filter.siteId,
+        gender: filter.gender,
+        country: filter.country,
+        bornAfter: filter.bornAfter,
+        bornOnOrBefore: filter.bornOnOrBefore,
+        noSince: noSince.toISOString(),
+        limit,
+      });
+    },
+
+    async findSwipeAnswer(profileId: number, targetProfileId: number) {
+      const [row] = await db
+        .select({ answer: swipeAnswers.answer, answeredAt: swipeAnswers.answeredAt })
+        .from(swipeAnswers)
+        .where(and(eq(swipeAnswers.profileId, profileId), eq(swipeAnswers.targetProfileId, targetProfileId)));
+      return row ?? null;
+    },
+
+    async saveSwipeAnswer(profileId: number, targetProfileId: number, answer: 'yes' | 'no', now: Date) {
+      await db
+        .insert(swipeAnswers)
+        .values({ profileId, targetProfileId, answer, answeredAt: now })
+        .onConflictDoUpdate({
+          target: [swipeAnswers.profileId, swipeAnswers.targetProfileId],
+          set: { answer, answeredAt: now },
+        });
+    },
+
+    /**
+     * Uses one of a day's allowance in one statement: the row's count goes up only while under the limit, so parallel
+     * callers cannot pass it. Answers the count after the use, or null when the allowance is spent.
+     */
+    async useAllowance(profileId: number, kind: AllowanceKind, day: string, limit: number): Promise<number | null> {
+      if (limit <= 0) return null;
+      const rows = await db
+        .insert(dailyAllowances)
+        .values({ profileId, kind, day, used: 1 })
+        .onConflictDoUpdate({
+          target: [dailyAllowances.profileId, dailyAllowances.kind, dailyAllowances.day],
+          set: { used: sql`${dailyAllowances.used} + 1` },
+          setWhere: lt(dailyAllowances.used, limit),
+        })
+        .returning({ used: dailyAllowances.used });
+      return rows[0]?.used ?? null;
+    },
+
+    async findAllowanceUsed(profileId: number, kind: AllowanceKind, day: string): Promise<number> {
+      const [row] = await db
+        .select({ used: dailyAllowances.used })
+        .from(dailyAllowances)
+        .where(
+          and(eq(dailyAllowances.profileId, profileId), eq(dailyAllowances.kind, kind), eq(dailyAllowances.day, day)),
+        );
+      return row?.used ?? 0;
+    },
+
+    /** Allowances of days before this one are of no use any more. */
+    async deleteAllowancesBefore(day: string) {
+      await db.delete(dailyAllowances).where(lt(dailyAllowances.day, day));
+    },
+
+    /**
+     * Fictional profiles that may like the member now: findable, with a photo, matching whom the member looks for,
+     * not liking them yet, not liked by them (no match that way), not answered 'Nee'. The most recently active first.
+     */
+    async findAutoLikers(filter: CandidateFilter, limit: number) {
+      const me = filter.viewerProfileId;
+      return db
+        .select({ id: profiles.id, name: profiles.name, photoKey: photos.storageKey })
+        .from(profiles)
+        .innerJoin(photos, mainPhoto)
+        .where(
+          and(
+            eq(profiles.siteId, filter.siteId),
+            eq(profiles.fictional, true),
+            findableBy(me),
+            filter.gender ? eq(profiles.gender, filter.gender) : undefined,
+            filter.country ? eq(profiles.country, filter.country) : undefined,
+            sql`not exists (select 1 from ${likes} where (${likes.likerProfileId} = ${profiles.id} and ${likes.likedProfileId} = ${me}) or (${likes.likerProfileId} = ${me} and ${likes.likedProfileId} = ${profiles.id}))`,
+            sql`not exists (select 1 from ${swipeAnswers} where ${swipeAnswers.profileId} = ${me} and ${swipeAnswers.targetProfileId} = ${profiles.id} and ${swipeAnswers.answer} = 'no')`,
+          ),
+        )
+        .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type LikesRepository = ReturnType<typeof createLikesRepository>;

@@ -1,0 +1,372 @@
+import { createHash } from 'node:crypto';
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import { AppError } from '@app/shared/errors/app-error';
+import {
+  type AutoLikeResponse,
+  freeVisibleLikers,
+  type LikeProfile,
+  type Liker,
+  type LikesResponse,
+  type LikeType,
+  type LockedLike,
+  likesListLimit,
+  type SwipeAnswerResponse,
+  type SwipeResponse,
+  swipeLikesPerDay,
+  swipeNoDays,
+} from '@app/shared/likes/likes';
+import { ageOn, yearsBefore } from '@app/shared/profiles/age';
+import type { MemberSearchQuery } from '@app/shared/search/member-search';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { MemberEventInput, MemberEventsRepository } from '../../events/member-events.repository.ts';
+import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
+import { photoFileName } from '../profiles/photo-processing.ts';
+import type { Site } from '../sites/sites.service.ts';
+import type { CandidateFilter, LikeRow, LikeSource, LikesRepository } from './likes.repository.ts';
+
+const defaultTimeZone = 'Europe/Amsterdam';
+const defaultAutoLikesPerDay = 3;
+/** New likes are counted up to here; the badge shows 99+ long before. */
+const newLikesCountCap = 1_000;
+const swipeBatchSize = 10;
+const dayMs = 86_400_000;
+
+/** A page of one likes list and the cursor of the page after it. */
+export interface LikesPage {
+  type: LikeType;
+  likes: (Liker | LikeProfile)[];
+  locked: LockedLike[];
+  next_cursor: number | null;
+}
+
+/** Likes, matches, the swipe game and the auto-like. Every rule is checked here, whatever calls it. */
+export function createLikesService(deps: {
+  repository: LikesRepository;
+  events: MemberEventsRepository;
+  work: UnitOfWork;
+  now: () => Date;
+  /** Where a member's search starts: whom they look for, their country and ages around their own. */
+  findSearchStart: (user: SessionUser) => Promise<MemberSearchQuery>;
+}) {
+  const { repository, work } = deps;
+
+  const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultTimeZone;
+
+  function imageOf(site: Site, photoKey: string | null) {
+    if (!photoKey) return null;
+    return {
+      match: site.settings.cdn_prefix + photoFileName(photoKey, 'match'),
+      thumb: site.settings.cdn_prefix + photoFileName(photoKey, 'thumb'),
+    };
+  }
+
+  function toLikeProfile(site: Site, row: LikeRow, now: Date): LikeProfile {
+    const matchedAt = row.backAt ? new Date(Math.max(row.backAt.getTime(), row.likedAt.getTime())) : null;
+    return {
+      id: row.card.id,
+      main_image: imageOf(site, row.card.photoKey),
+      name: row.card.name,
+      age: ageOn(row.card.birthDate, now),
+      country: row.card.country,
+      region: row.card.region,
+      fictional: row.card.fictional,
+      liked_at: row.likedAt.toISOString(),
+      match: row.backId !== null,
+      matched_at: matchedAt ? matchedAt.toISOString() : null,
+    };
+  }
+
+  function toLiker(site: Site, row: LikeRow, now: Date): Liker {
+    return { ...toLikeProfile(site, row, now), like_new: row.seenAt === null };
+  }
+
+  /** A locked like's key: stable per like and member, telling nothing of the liker. */
+  function lockedKey(user: SessionUser, row: LikeRow) {
+    return createHash('sha256').update(`locked-like:${user.profile.id}:${row.likeId}`).digest('base64url').slice(0, 16);
+  }
+
+  function toLocked(site: Site, user: SessionUser, row: LikeRow): LockedLike {
+    return {
+      key: lockedKey(user, row),
+      like_new: row.seenAt === null,
+      liked_at: row.likedAt.toISOString(),
+      blurred_image: row.card.photoKey ? site.settings.cdn_prefix + photoFileName(row.card.photoKey, 'blur') : null,
+    };
+  }
+
+  /**
+   * Which received likes a member may open: all for premium; for a free member the first few likes they received,
+   * every match and every auto-like (its call shows the liker anyway). The rest ask for premium.
+   */
+  async function unlockRule(user: SessionUser) {
+    if (user.paid_user) return () => true;
+    const firstIds = new Set(await repository.findOldestReceivedIds(user.profile.id, freeVisibleLikers));
+    return (row: LikeRow) => firstIds.has(row.likeId) || row.backId !== null || row.source === 'auto';
+  }
+
+  function splitReceived(site: Site, user: SessionUser, rows: LikeRow[], unlocked: (row: LikeRow) => boolean) {
+    const now = deps.now();
+    const likers: Liker[] = [];
+    const locked: LockedLike[] = [];
+    for (const row of rows) {
+      if (unlocked(row)) likers.push(toLiker(site, row, now));
+      else locked.push(toLocked(site, user, row));
+    }
+    return { likers, locked };
+  }
+
+  /** Beyond the member's own country and ages: whom they look for anywhere on the site, when those run out. */
+  function widened(filter: CandidateFilter): CandidateFilter {
+    return { ...filter, country: null, bornAfter: '1900-01-01', bornOnOrBefore: yearsBefore(deps.now(), 18) };
+  }
+
+  async function findSwipeCandidates(filter: CandidateFilter) {
+    const noSince = new Date(deps.now().getTime() - swipeNoDays * dayMs);
+    const rows = await repository.findSwipeCandidates(filter, noSince, swipeBatchSize);
+    if (rows.length >= swipeBatchSize) return rows;
+    const more = await repository.findSwipeCandidates(widened(filter), noSince, swipeBatchSize + rows.length);
+    const ids = new Set(rows.map((row) => row.id));
+    return [...rows, ...more.filter((row) => !ids.has(row.id))].slice(0, swipeBatchSize);
+  }
+
+  async function candidateFilter(site: Site, user: SessionUser): Promise<CandidateFilter> {
+    const start = await deps.findSearchStart(user);
+    const now = deps.now();
+    return {
+      siteId: site.id,
+      viewerProfileId: user.profile.id,
+      gender: start.gender ?? null,
+      country: start.country ?? user.profile.country,
+      bornOnOrBefore: yearsBefore(now, start.min_age ?? 18),
+      bornAfter: yearsBefore(now, (start.max_age ?? 99) + 1),
+    };
+  }
+
+  /** Stores a like (or finds it there) and tells both members; answers whether they now match. */
+  async function storeLike(site: Site, user: SessionUser, profileId: number, source: LikeSource) {
+    if (profileId === user.profile.id) {
+      throw new AppError('validation_failed', 'a member cannot like themselves', { field: 'profile' });
+    }
+    return work.transaction(async () => {
+      const target = await repository.findLikeTarget(site.id, profileId, user.profile.id);
+      if (!target) throw new AppError('not_found', `no likeable profile ${profileId}`);
+      await repository.lockPair(user.profile.id, target.id);
+      const inserted = await repository.insertLike(user.profile.id, target.id, source, deps.now());
+      const match = await repository.hasLike(target.id, user.profile.id);
+      if (inserted) {
+        const events: MemberEventInput[] = [
+          { userId: user.id, type: 'like_given', payload: { profile: target.id, match } },
+        ];
+        // An unconfirmed member's likes reach no one until they activate (their profile is not listed till then).
+        const shown = user.status === 'active' && user.profile.status === 'active';
+        if (target.userId !== null && shown) {
+          events.push({ userId: target.userId, type: 'like_received', payload: { profile: user.profile.id, match } });
+        }
+        if (match) {
+          events.push({ userId: user.id, type: 'match', payload: { profile: target.id } });
+          if (target.userId !== null && shown) {
+            events.push({ userId: target.userId, type: 'match', payload: { profile: user.profile.id } });
+          }
+        }
+        await deps.events.appendMemberEvents(events, deps.now());
+      }
+      return { match };
+    });
+  }
+
+  function swipeDay(site: Site) {
+    const now = deps.now();
+    const zone = timeZoneOf(site);
+    return { day: calendarDay(now, zone), resetsAt: startOfNextDay(now, zone).toISOString() };
+  }
+
+  return {
+    /** Likes a member (idempotent: a second like changes nothing). Answers whether it is a match. */
+    like: (site: Site, user: SessionUser, profileId: number) => storeLike(site, user, profileId, 'profile'),
+
+    /** Takes a like back (idempotent). A match it ended is ended for both. */
+    async unlike(user: SessionUser, profileId: number) {
+      await work.transaction(async () => {
+        await repository.lockPair(user.profile.id, profileId);
+        const removed = await repository.deleteLike(user.profile.id, profileId);
+        if (!removed) return;
+        const ended = await repository.hasLike(profileId, user.profile.id);
+        const events: MemberEventInput[] = [
+          { userId: user.id, type: 'like_taken_back', payload: { profile: profileId, match_ended: ended } },
+        ];
+        const otherUserId = await repository.findUserIdOfProfile(profileId);
+        if (otherUserId !== null && user.status === 'active') {
+          events.push({
+            userId: otherUserId,
+            type: 'like_withdrawn',
+            payload: { profile: user.profile.id, match_ended: ended },
+          });
+        }
+        await deps.events.appendMemberEvents(events, deps.now());
+      });
+      return { liked: false as const };
+    },
+
+    /** GET /api/likes.php: the newest given and received likes, the locked ones apart, and the new-likes count. */
+    async findLikes(site: Site, user: SessionUser): Promise<LikesResponse> {
+      const now = deps.now();
+      const [given, received, unlocked, newLikes] = await Promise.all([
+        repository.findLikes('given', user.profile.id, likesListLimit),
+        repository.findLikes('received', user.profile.id, likesListLimit),
+        unlockRule(user),
+        repository.countNewLikes(user.profile.id, newLikesCountCap),
+      ]);
+      const { likers, locked } = splitReceived(site, user, received, unlocked);
+      return {
+        profiles: given.map((row) => toLikeProfile(site, row, now)),
+        liked_by: likers,
+        locked,
+        new_likes: newLikes,
+      };
+    },
+
+    /** One page of a likes list (/likes/{type}), newest first, by keyset. */
+    async findLikesPage(
+      site: Site,
+      user: SessionUser,
+      type: LikeType,
+      limit: number,
+      before?: number,
+    ): Promise<LikesPage> {
+      const now = deps.now();
+      if (type === 'matches') {
+        const rows = await repository.findMatches(user.profile.id, limit + 1, before);
+        const page = rows.slice(0, limit);
+        return {
+          type,
+          likes: page.map((row) => toLikeProfile(site, row, now)),
+          locked: [],
+          next_cursor: rows.length > limit ? page[page.length - 1]!.matchId : null,
+        };
+      }
+      const rows = await repository.findLikes(type, user.profile.id, limit + 1, before);
+      const page = rows.slice(0, limit);
+      const next_cursor = rows.length > limit ? page[page.length - 1]!.likeId : null;
+      if (type === 'given')
+        return { type, likes: page.map((row) => toLikeProfile(site, row, now)), locked: [], next_cursor };
+      const { likers, locked } = splitReceived(site, user, page, await unlockRule(user));
+      return { type, likes: likers, locked, next_cursor };
+    },
+
+    /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
+    async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
+      const row = await repository.findReceivedLike(user.profile.id, likerProfileId);
+      if (!row) return null;
+      const unlocked = await unlockRule(user);
+      return unlocked(row) ? toLiker(site, row, deps.now()) : null;
+    },
+
+    /** The viewer opened a member's profile: a like from them is no longer new (on every tab and device). */
+    async markLikeSeen(user: SessionUser, likerProfileId: number) {
+      await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
+    },
+
+    /** Which of these profiles the member likes (to fill the like buttons of cards). */
+    findLikedAmong: (user: SessionUser, profileIds: number[]) => repository.findLikedAmong(user.profile.id, profileIds),
+
+    async countNewLikes(user: SessionUser) {
+      return repository.countNewLikes(user.profile.id, newLikesCountCap);
+    },
+
+    /** GET /api/swipe.php: the next cards and the 'Ja' answers left today. */
+    async findSwipeCards(site: Site, user: SessionUser): Promise<SwipeResponse> {
+      const now = deps.now();
+      const { day, resetsAt } = swipeDay(site);
+      const [rows, used] = await Promise.all([
+        candidateFilter(site, user).then(findSwipeCandidates),
+        repository.findAllowanceUsed(user.profile.id, 'swipe_like', day),
+      ]);
+      return {
+        profiles: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          age: ageOn(row.birthDate, now),
+          country: row.country,
+          region: row.region,
+          city: row.city,
+          fictional: row.fictional,
+          photo: imageOf(site, row.photoKey),
+        })),
+        likes_left: Math.max(0, swipeLikesPerDay - used),
+        likes_reset_at: resetsAt,
+      };
+    },
+
+    /**
+     * POST /api/swipe.php: 'Nee' keeps the profile out of the game for 30 days; 'Ja' is a like and uses one of the
+     * day's 4, counted in the database in the same transaction (the fifth is refused and changes nothing). A 'Ja' to
+     * a profile already liked costs nothing.
+     */
+    async answerSwipe(
+      site: Site,
+      user: SessionUser,
+      profileId: number,
+      answer: 'yes' | 'no',
+    ): Promise<SwipeAnswerResponse> {
+      const { day, resetsAt } = swipeDay(site);
+      return work.transaction(async () => {
+        const target = await repository.findLikeTarget(site.id, profileId, user.profile.id);
+        if (!target) throw new AppError('not_found', `no swipeable profile ${profileId}`);
+        let match = false;
+        if (answer === 'yes' && !(await repository.hasLike(user.profile.id, profileId))) {
+          const used = await repository.useAllowance(user.profile.id, 'swipe_like', day, swipeLikesPerDay);
+          if (used === null) {
+            throw new AppError('swipe_limit_reached', `swipe likes spent on ${day}`, {
+              limit: swipeLikesPerDay,
+              resets_at: resetsAt,
+            });
+          }
+          match = (await storeLike(site, user, profileId, 'swipe')).match;
+        } else if (answer === 'yes') {
+          match = await repository.hasLike(profileId, user.profile.id);
+        }
+        await repository.saveSwipeAnswer(user.profile.id, profileId, answer, deps.now());
+        const used = await repository.findAllowanceUsed(user.profile.id, 'swipe_like', day);
+        return { match, likes_left: Math.max(0, swipeLikesPerDay - used), likes_reset_at: resetsAt };
+      });
+    },
+
+    /**
+     * GET /api/auto-like.php: a fictional profile likes the member now, within the site's daily number; null when
+     * none may (limit reached, or no fitting profile left). Stored like any like, so every list shows it, labelled.
+     */
+    async autoLike(site: Site, user: SessionUser): Promise<AutoLikeResponse> {
+      const filter = await candidateFilter(site, user);
+      const limit = site.settings.auto_likes_per_day ?? defaultAutoLikesPerDay;
+      return work.transaction(async () => {
+        let candidates = await repository.findAutoLikers(filter, 20);
+        if (candidates.length === 0) candidates = await repository.findAutoLikers(widened(filter), 20);
+        if (candidates.length === 0) return { profile: null };
+        const chosen = candidates[Math.floor(Math.random() * candidates.length)]!;
+        const day = calendarDay(deps.now(), timeZoneOf(site));
+        if ((await repository.useAllowance(user.profile.id, 'auto_like', day, limit)) === null)
+          return { profile: null };
+        await repository.lockPair(user.profile.id, chosen.id);
+        if (!(await repository.insertLike(chosen.id, user.profile.id, 'auto', deps.now()))) return { profile: null };
+        await deps.events.appendMemberEvents(
+          [{ userId: user.id, type: 'like_received', payload: { profile: chosen.id, match: false } }],
+          deps.now(),
+        );
+        return {
+          profile: {
+            id: chosen.id,
+            name: chosen.name,
+            fictional: true as const,
+            main_image: imageOf(site, chosen.photoKey)!,
+          },
+        };
+      });
+    },
+
+    /** Drops allowances of days that are over in every time zone (two days back in UTC). */
+    deleteOldAllowances: () =>
+      repository.deleteAllowancesBefore(calendarDay(new Date(deps.now().getTime() - 2 * dayMs), 'UTC')),
+  };
+}
+
+export type LikesService = ReturnType<typeof createLikesService>;

@@ -42,5 +42,6 @@ export default [
   route('lang', 'routes/preferences/language.ts', { id: 'lang' }),
   route('profile/photos', 'routes/photos/photos.ts', { id: 'profile-photos' }),
   route('blocks', 'routes/blocks/blocks.ts', { id: 'blocks' }),
+  route('like', 'routes/like/like.ts', { id: 'like' }),
   route('entry-warning', 'routes/preferences/entry-warning.ts', { id: 'entry-warning' }),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import type { MemberCard } from '@app/shared/profiles/member-profile';
 import { Link } from 'react-router';
 import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { LikeButton } from '../likes/like-button.tsx';
 
 /** The fictional label (icon and the site's word for it) that every card, page and chat header carries. */
 export function FictionalLabel(props: { icon: string; label: string; className?: string }) {
@@ -29,6 +30,8 @@ export function MemberCardView(props: {
   priority?: boolean;
   /** Online recency, e.g. "Nu online" or "Actief 2 uur geleden". */
   activity?: MemberActivity;
+  /** Whether the viewer likes this member (the like button is filled). */
+  liked?: boolean;
 }) {
   const { member } = props;
   const { t } = useI18n();
@@ -52,6 +55,11 @@ export function MemberCardView(props: {
         {member.fictional ? (
           <FictionalLabel icon={props.fictionalIcon} label={props.fictionalLabel} className="member-card-fictional" />
         ) : null}
+        <LikeButton
+          variant="card"
+          liked={props.liked ?? false}
+          member={{ id: member.id, name: member.name, photo: member.photo?.match ?? null, fictional: member.fictional }}
+        />
       </div>
       <div className="member-card-body">
         {/* Name and age wrap rather than being cut; the age breaks as a whole, after the comma. */}

@@ -10,6 +10,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
+import { LikeButton } from '../../features/likes/like-button.tsx';
 import { FictionalLabel } from '../../features/members/member-card.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
 import { useFormErrorTexts } from '../../lib/form-errors.ts';
@@ -27,10 +28,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {
+    // Opening the profile also clears a like from this member's "new" mark (the likes module hears of it).
     const member = await c.services.profiles.findMember(id);
+    const mine = c.user !== null && !member.is_own;
+    const [liked, likesViewer] = mine
+      ? await Promise.all([
+          c.services.likes.findLikedAmong([id]).then((ids) => ids.length > 0),
+          c.services.likes.findLikeFrom(id).then((like) => like !== null),
+        ])
+      : [false, false];
     return {
       member,
+      liked,
+      likesViewer,
       blockError: errorParam(request, 'block_error'),
+      likeError: errorParam(request, 'like_error'),
       regionName: member.living_area ? regionName(member.living_area.country, member.living_area.region) : null,
       siteName: c.settings.name,
       fictionalIcon: c.settings.fictional_icon,
@@ -72,6 +84,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
   const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   const photo = member.photos[current];
   const { regionName } = loaderData;
+  const likeErrors = useFormErrorTexts(loaderData.likeError ? { form: { code: loaderData.likeError } } : undefined);
 
   return (
     <main className="container member-profile">
@@ -145,6 +158,30 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
               {[member.living_area.city, regionName].filter(Boolean).join(', ')}
             </p>
           ) : null}
+          {member.is_own ? null : (
+            <div className="member-like mb-3">
+              <LikeButton
+                variant="page"
+                liked={loaderData.liked}
+                member={{
+                  id: member.id,
+                  name: member.name,
+                  photo: member.photos.find((photo) => photo.is_main)?.match ?? null,
+                  fictional: member.fictional,
+                }}
+              />
+              {loaderData.likesViewer ? (
+                <span className="badge rounded-pill text-bg-light member-likes-you" data-testid="likes-you">
+                  <Icon name="heart-fill" /> {t('member_profile.likes_you', { name: member.name })}
+                </span>
+              ) : null}
+              {likeErrors.form ? (
+                <p className="text-danger small mb-0 mt-1" role="alert" data-testid="like-error">
+                  {likeErrors.form}
+                </p>
+              ) : null}
+            </div>
+          )}
           {!user && !member.is_own ? <VisitorSignupPrompt memberId={member.id} name={member.name} /> : null}
           {member.about_me ? (
             <>

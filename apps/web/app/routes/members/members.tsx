@@ -54,20 +54,30 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     regions: regionOptions(filters.country),
     /** A block refused after a plain post from a member's page, which sends the member here (`?block_error=`). */
     blockError: errorParam(request, 'block_error'),
+    /** A like refused after a plain post from a card (`?like_error=`). */
+    likeError: errorParam(request, 'like_error'),
   };
   if (!parsed.success) {
     const message = parsed.error.issues[0]!.message;
     const code = isErrorCode(message) ? message : 'validation_failed';
-    return { ...base, result: null, error: searchError(code, { field: String(parsed.error.issues[0]!.path[0]) }) };
+    return {
+      ...base,
+      result: null,
+      likedIds: [],
+      error: searchError(code, { field: String(parsed.error.issues[0]!.path[0]) }),
+    };
   }
   try {
-    return { ...base, result: await c.services.search.searchMembers(parsed.data), error: null };
+    const result = await c.services.search.searchMembers(parsed.data);
+    const shown = [...result.results, ...result.similar_results].map((member) => member.id);
+    const likedIds = await c.services.likes.findLikedAmong(shown);
+    return { ...base, result, likedIds, error: null };
   } catch (error) {
     if (error instanceof AppError && error.code === 'authentication_required') {
       throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
     }
     if (error instanceof AppError && error.status < 500)
-      return { ...base, result: null, error: searchError(error.code, error.values) };
+      return { ...base, result: null, likedIds: [], error: searchError(error.code, error.values) };
     throw error;
   }
 }
@@ -115,9 +125,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     setCountry(countryRef.current?.value ?? chosenCountry);
   }, [params]);
   const { result, error, searchFields } = loaderData;
-  const blockErrors = useFormErrorTexts(loaderData.blockError ? { form: { code: loaderData.blockError } } : undefined);
+  const refused = loaderData.blockError ?? loaderData.likeError;
+  const blockErrors = useFormErrorTexts(refused ? { form: { code: refused } } : undefined);
   const searchErrors = useFormErrorTexts(error ? { form: error } : undefined);
   const fields = new Set(searchFields);
+  const liked = new Set(loaderData.likedIds);
   const countryNames = findRegionNames(locale);
   const now = Date.now();
   // The next page names every filter, those a member's search started from included.
@@ -133,6 +145,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         fictionalIcon={loaderData.fictionalIcon}
         fictionalLabel={loaderData.fictionalLabel}
         activity={activity(member.last_active_at, now, locale, t)}
+        liked={liked.has(member.id)}
       />
     </li>
   );

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/accounts.ts';
 import { memberEvents } from '../../db/schema/events.ts';
-import { likes } from '../../db/schema/likes.ts';
+import { dailyAllowances, likes } from '../../db/schema/likes.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 import { demoAccounts } from '../../seed/demo-site.ts';
 import { createTestApp, loginMember, signupMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
@@ -63,9 +64,9 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
 
     const aLikes = (await call('GET', '/api/likes.php', a.cookie)).json();
     expect(aLikes.profiles.map((p: { id: number; match: boolean }) => [p.id, p.match])).toEqual([[b.profileId, true]]);
-    expect(aLikes.liked_by.map((p: { id: number; like_new: boolean }) => [p.id, p.like_new])).toEqual([
-      [b.profileId, true],
-    ]);
+    expect(
+      aLikes.liked_by.map((p: { id: number; like_new: boolean; match: boolean }) => [p.id, p.like_new, p.match]),
+    ).toEqual([[b.profileId, true, true]]);
     expect(aLikes.new_likes).toBe(1);
 
     const unlike = await call('DELETE', '/api/like.php', a.cookie, { profile: b.profileId });
@@ -212,6 +213,60 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
   });
 });
 
+describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, () => {
+  it('opens the first 3 likes and matches; the others are locked, without id, name or the clear photo', async () => {
+    await clearLikes();
+    const free = await login(0);
+    const others = await t.database.db
+      .select({ id: profiles.id, name: profiles.name })
+      .from(profiles)
+      .where(
+        and(eq(profiles.status, 'active'), eq(profiles.invisible, false), sql`${profiles.id} <> ${free.profileId}`),
+      )
+      .orderBy(asc(profiles.id))
+      .limit(5);
+    for (const [index, other] of others.entries()) {
+      await t.database.db.insert(likes).values({
+        likerProfileId: other.id,
+        likedProfileId: free.profileId,
+        source: 'profile',
+        createdAt: new Date(Date.UTC(2026, 10, 20, 10, index)),
+      });
+    }
+    const body = (await call('GET', '/api/likes.php', free.cookie)).json();
+    expect(body.liked_by.map((liker: { id: number }) => liker.id).sort()).toEqual(
+      others
+        .slice(0, 3)
+        .map((other) => other.id)
+        .sort(),
+    );
+    expect(body.locked).toHaveLength(2);
+    expect(body.new_likes).toBe(5);
+    for (const locked of body.locked) {
+      expect(Object.keys(locked).sort()).toEqual(['blurred_image', 'key', 'like_new', 'liked_at']);
+      expect(locked.blurred_image === null || locked.blurred_image.endsWith('_blur.jpg')).toBe(true);
+    }
+    const text = JSON.stringify(body);
+    for (const hidden of others.slice(3)) expect(text).not.toContain(`"id":${hidden.id},`);
+
+    // Liking a locked liker back makes a match, which opens it.
+    const lockedLiker = others[4]!;
+    expect((await call('POST', '/api/like.php', free.cookie, { profile: lockedLiker.id })).json()).toEqual({
+      match: true,
+    });
+    const after = (await call('GET', '/api/likes.php', free.cookie)).json();
+    expect(after.liked_by.map((liker: { id: number }) => liker.id)).toContain(lockedLiker.id);
+    expect(after.locked).toHaveLength(1);
+
+    // A premium member sees every liker.
+    await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, free.userId));
+    const premium = await login(0);
+    const all = (await call('GET', '/api/likes.php', premium.cookie)).json();
+    expect([all.liked_by.length, all.locked.length]).toEqual([5, 0]);
+    await t.database.db.update(users).set({ paidUser: false }).where(eq(users.id, free.userId));
+  });
+});
+
 describe(`the swipe game on ${testDatabaseKind()}`, () => {
   it("allows 4 'Ja' a day in the site's time zone, refuses the fifth, and gives 4 again after local midnight", async () => {
     await clearLikes();
@@ -244,6 +299,12 @@ describe(`the swipe game on ${testDatabaseKind()}`, () => {
     clock = new Date('2026-11-24T23:00:00Z'); // midnight in Amsterdam
     const newDay = await call('POST', '/api/swipe.php', a.cookie, { profile: ids[5], answer: 'yes' });
     expect([newDay.statusCode, newDay.json().likes_left]).toEqual([200, 3]);
+
+    // Two days on, the daily clean-up drops both days' counts.
+    clock = new Date('2026-11-27T01:00:00Z');
+    expect(await t.database.db.$count(dailyAllowances)).toBe(2);
+    await t.app.services.likes.deleteOldAllowances();
+    expect(await t.database.db.$count(dailyAllowances)).toBe(1);
   });
 
   it('holds the limit when many answers arrive at once', async () => {

@@ -80,7 +80,10 @@ export function createLikesRepository(db: Database) {
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, other))
         .leftJoin(photos, mainPhoto)
-        .leftJoin(back, and(eq(back.likerProfileId, other), eq(back.likedProfileId, own)))
+        .leftJoin(
+          back,
+          and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
+        )
         .where(and(eq(own, me), findableBy(me), before ? lt(likes.id, placeholder('before')) : undefined))
         .orderBy(desc(likes.id))
         .limit(placeholder('limit'));

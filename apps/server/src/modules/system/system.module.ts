@@ -1,3 +1,4 @@
+import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
 import { defineModule } from '../../lib/define-module.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
 import { registerIdempotency } from './idempotency.ts';
@@ -16,6 +17,8 @@ declare module '../../lib/define-module.ts' {
 }
 
 const dayMs = 24 * 3_600_000;
+/** How long member events are kept for replay; a client away longer refetches everything. */
+const memberEventDays = 30;
 
 /** System: health and readiness, robots.txt, the API document, idempotency keys and rate-limit counters. */
 export const systemModule = defineModule({
@@ -24,12 +27,14 @@ export const systemModule = defineModule({
   services: async ({ work, now }, { jobs }) => {
     const idempotency = createIdempotencyRepository(work.db);
     const rateLimits = createRateLimitsRepository(work.db);
-    // Keys and counters older than a day decide nothing any more.
+    const memberEvents = createMemberEventsRepository(work.db);
+    // Keys and counters older than a day decide nothing any more; events older than the replay window are not replayed.
     jobs.define('system.cleanup', {
       async handler() {
         const before = new Date(now().getTime() - dayMs);
         await idempotency.deleteKeysBefore(before);
         await rateLimits.deleteRateLimitsBefore(before);
+        await memberEvents.deleteMemberEventsBefore(new Date(now().getTime() - memberEventDays * dayMs));
       },
     });
     await jobs.schedule('system.cleanup', '45 * * * *');

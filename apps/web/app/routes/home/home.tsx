@@ -12,6 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const members = await services.profiles.findShowcaseMembers(12);
   return {
     members,
+    likedIds: await services.likes.findLikedAmong(members.map((member) => member.id)),
     siteOrigin,
     loggedIn: user !== null,
     site: {
@@ -91,6 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 member={member}
                 fictionalIcon={site.fictionalIcon}
                 fictionalLabel={site.fictionalSingular}
+                liked={loaderData.likedIds.includes(member.id)}
               />
             </li>
           ))}

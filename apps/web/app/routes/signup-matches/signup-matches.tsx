@@ -8,8 +8,10 @@ import type { Route } from './+types/signup-matches';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
+  const members = await c.services.profiles.findSignupMatches(12);
   return {
-    members: await c.services.profiles.findSignupMatches(12),
+    members,
+    likedIds: await c.services.likes.findLikedAmong(members.map((member) => member.id)),
     siteName: c.settings.name,
     fictionalIcon: c.settings.fictional_icon,
     fictionalLabel: c.settings.fictional_singular,
@@ -35,6 +37,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
                 eager={index < 6}
                 fictionalIcon={loaderData.fictionalIcon}
                 fictionalLabel={loaderData.fictionalLabel}
+                liked={loaderData.likedIds.includes(member.id)}
               />
             </li>
           ))}

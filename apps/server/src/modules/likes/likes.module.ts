@@ -33,7 +33,7 @@ function likesPageServices(likes: LikesService, request: FastifyRequest) {
     },
     /** Which of these profiles the viewer likes (none for a visitor). */
     findLikedAmong: async (profileIds: number[]) =>
-      request.user ? likes.findLikedAmong(request.user, profileIds) : [],
+      request.user ? likes.findLikedAmong(request.user, profileIds) : ([] as number[]),
     countNewLikes: async () => (request.user ? likes.countNewLikes(request.user) : 0),
     likeMember: (profileId: number) => likes.like(request.site, requireUser(request), profileId),
     unlikeMember: (profileId: number) => likes.unlike(requireUser(request), profileId),

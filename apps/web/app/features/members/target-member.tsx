@@ -1,6 +1,6 @@
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import { useI18n } from '../../lib/i18n.tsx';
-import { FictionalLabel } from './member-card.tsx';
+import { FictionalLabel } from './fictional-label.tsx';
 
 export type TargetMember = Pick<MemberProfile, 'id' | 'name' | 'age' | 'fictional'> & {
   photo: string | null;

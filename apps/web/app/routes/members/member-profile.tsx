@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { useSessionUser } from '../../features/accounts/session-refresh.tsx';
 import { LikeButton } from '../../features/likes/like-button.tsx';
-import { FictionalLabel } from '../../features/members/member-card.tsx';
+import { FictionalLabel } from '../../features/members/fictional-label.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
 import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';

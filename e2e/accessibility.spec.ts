@@ -121,7 +121,7 @@ async function visit(page: Page, path: string, label: string) {
 /** A member's page, as the visitor or member finds it: the first card in the search. */
 async function firstMemberPath(page: Page): Promise<string> {
   await page.goto('/members');
-  const href = await page.locator('.member-card a[href^="/members/"]').first().getAttribute('href');
+  const href = await page.locator('.member-card a.member-card-link').first().getAttribute('href');
   expect(href).toMatch(/^\/members\/\d+$/);
   return href!;
 }

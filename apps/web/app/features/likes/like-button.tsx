@@ -28,7 +28,10 @@ export function LikeButton(props: {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setLiked(props.liked), [props.liked]);
   const { member } = props;
-  const className = `like-button like-button-${props.variant}${liked ? ' is-liked' : ''}`;
+  // Written out in full: the production build keeps only class names it finds in the sources (decision 003).
+  const variantClass = props.variant === 'card' ? 'like-button-card' : 'like-button-page';
+  const className = `like-button ${variantClass}${liked ? ' is-liked' : ''}`;
+  const wrapperClass = props.variant === 'card' ? 'like-form like-form-card' : 'like-form like-form-page';
   const label = liked
     ? t('common.unlike_member', { name: member.name })
     : t('common.like_member', { name: member.name });
@@ -41,14 +44,16 @@ export function LikeButton(props: {
 
   if (!user) {
     return (
-      <Link
-        className={className}
-        to={`/members/${member.id}/signup`}
-        aria-label={props.variant === 'card' ? label : undefined}
-        data-testid="like-button"
-      >
-        {content}
-      </Link>
+      <div className={wrapperClass}>
+        <Link
+          className={className}
+          to={`/members/${member.id}/signup`}
+          aria-label={props.variant === 'card' ? label : undefined}
+          data-testid="like-button"
+        >
+          {content}
+        </Link>
+      </div>
     );
   }
 
@@ -77,7 +82,7 @@ export function LikeButton(props: {
     <form
       method="post"
       action="/like"
-      className={`like-form like-form-${props.variant}`}
+      className={wrapperClass}
       onSubmit={(event) => {
         event.preventDefault();
         if (!busy) void toggle();

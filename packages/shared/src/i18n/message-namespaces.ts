@@ -36,6 +36,7 @@ export const browserNamespaces = [
   'settings',
   'signup',
   'signup_matches',
+  'swipe_game',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 

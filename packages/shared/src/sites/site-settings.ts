@@ -23,6 +23,9 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 const creditAmount = z.int().min(0).max(10_000);
 
+/** The time zone of a site that names none (`time_zone`): its daily allowances start at midnight there. */
+export const defaultSiteTimeZone = 'Europe/Amsterdam';
+
 /** What a site stores: the operator's choices. Texts may be written per language. */
 export const storedSiteSettingsSchema = z.object({
   countries: z.array(countryCodeSchema).min(1),

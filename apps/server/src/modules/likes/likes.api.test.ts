@@ -132,6 +132,18 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
     expect(after.liked_by[0].like_new).toBe(false);
   });
 
+  it('tells which of several members the member likes (the like buttons of a page of cards)', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    const c = await login(2);
+    await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    const { likes: service } = t.app.services;
+    expect(await service.findLikedAmong(a.user, [b.profileId, c.profileId])).toEqual([b.profileId]);
+    expect(await service.findLikedAmong(a.user, [c.profileId])).toEqual([]);
+    expect(await service.findLikedAmong(a.user, [])).toEqual([]);
+  });
+
   it('refuses yourself, unknown and blocked members either way, and visitors', async () => {
     await clearLikes();
     const a = await login(0);

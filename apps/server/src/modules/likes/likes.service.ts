@@ -17,6 +17,7 @@ import {
 } from '@app/shared/likes/likes';
 import { ageOn, yearsBefore } from '@app/shared/profiles/age';
 import type { MemberSearchQuery } from '@app/shared/search/member-search';
+import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { MemberEventInput, MemberEventsRepository } from '../../events/member-events.repository.ts';
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
@@ -24,7 +25,6 @@ import { photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CandidateFilter, LikeRow, LikeSource, LikesRepository } from './likes.repository.ts';
 
-const defaultTimeZone = 'Europe/Amsterdam';
 const defaultAutoLikesPerDay = 3;
 /** New likes are counted up to here; the badge shows 99+ long before. */
 const newLikesCountCap = 1_000;
@@ -50,7 +50,7 @@ export function createLikesService(deps: {
 }) {
   const { repository, work } = deps;
 
-  const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultTimeZone;
+  const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultSiteTimeZone;
 
   function imageOf(site: Site, photoKey: string | null) {
     if (!photoKey) return null;

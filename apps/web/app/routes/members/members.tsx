@@ -5,6 +5,7 @@ import { genders } from '@app/shared/profiles/profile-fields';
 import { type MemberSearchQuery, memberSearchQuerySchema } from '@app/shared/search/member-search';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { LocateButton } from '../../components/ui/locate-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
@@ -105,7 +106,7 @@ function activity(
   return { online: false, text: t('members.active_ago', { when }) };
 }
 
-export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile'] });
+export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile', 'swipe_game'] });
 
 /** /members: search and browse by gender, country, region and age. */
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -114,6 +115,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const user = useSessionUser();
   const signupAvailable = usePathAvailable('/signup');
+  const swipeGameAvailable = usePathAvailable('/swipe-game');
   const { filters } = loaderData;
   const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
@@ -153,7 +155,15 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container members-page">
       <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
-      <h1 className="h3 mt-3">{t('members.title')}</h1>
+      <div className="members-heading mt-3 mb-2">
+        <h1 className="h3 mb-0">{t('members.title')}</h1>
+        {user && swipeGameAvailable ? (
+          <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
+            <Icon name="heart" />
+            {t('swipe_game.link')}
+          </Link>
+        ) : null}
+      </div>
       {blockErrors.form ? (
         <div className="alert alert-danger" role="alert" data-testid="block-error">
           {blockErrors.form}

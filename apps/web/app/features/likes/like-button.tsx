@@ -29,7 +29,9 @@ export function LikeButton(props: {
   useEffect(() => setLiked(props.liked), [props.liked]);
   const { member } = props;
   const className = `like-button like-button-${props.variant}${liked ? ' is-liked' : ''}`;
-  const label = liked ? t('common.unlike_member', { name: member.name }) : t('common.like_member', { name: member.name });
+  const label = liked
+    ? t('common.unlike_member', { name: member.name })
+    : t('common.like_member', { name: member.name });
   const content = (
     <>
       <Icon name={liked ? 'heart-fill' : 'heart'} />

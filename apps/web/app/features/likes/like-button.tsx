@@ -28,7 +28,9 @@ export function LikeButton(props: {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setLiked(props.liked), [props.liked]);
   const { member } = props;
-  const className = `like-button like-button-${props.variant}${liked ? ' is-liked' : ''}`;
+  // Class names written out whole: the build keeps only CSS whose class names appear in the sources (purgecss).
+  const onCard = props.variant === 'card';
+  const className = `like-button ${onCard ? 'like-button-card' : 'like-button-page'}${liked ? ' is-liked' : ''}`;
   const label = liked
     ? t('common.unlike_member', { name: member.name })
     : t('common.like_member', { name: member.name });
@@ -77,7 +79,7 @@ export function LikeButton(props: {
     <form
       method="post"
       action="/like"
-      className={`like-form like-form-${props.variant}`}
+      className={`like-form ${onCard ? 'like-form-card' : 'like-form-page'}`}
       onSubmit={(event) => {
         event.preventDefault();
         if (!busy) void toggle();

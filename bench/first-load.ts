@@ -46,6 +46,7 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/complete-signup'),
     member('/settings'),
     member('/signup-matches'),
+    member('/match-finder'),
   ];
 }
 

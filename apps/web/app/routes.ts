@@ -30,6 +30,7 @@ export default [
     route('mail-change/undo', 'routes/mail-change/undo-mail-change.tsx', { id: 'mail-change-undo' }),
     route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
+    route('match-finder', 'routes/match-finder/match-finder.tsx', { id: 'match-finder' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/lander-layout.tsx', [

@@ -105,7 +105,7 @@ function activity(
   return { online: false, text: t('members.active_ago', { when }) };
 }
 
-export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile'] });
+export const handle = defineRouteHandle({ messages: ['geo', 'match_finder', 'members', 'profile'] });
 
 /** /members: search and browse by gender, country, region and age. */
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -154,6 +154,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
     <main className="container members-page">
       <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
       <h1 className="h3 mt-3">{t('members.title')}</h1>
+      {user ? (
+        <p className="members-links">
+          <Link to="/match-finder">{t('match_finder.link')}</Link>
+        </p>
+      ) : null}
       {blockErrors.form ? (
         <div className="alert alert-danger" role="alert" data-testid="block-error">
           {blockErrors.form}

@@ -47,6 +47,7 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/settings'),
     member('/signup-matches'),
     member('/swipe-game'),
+    member('/match-finder'),
   ];
 }
 

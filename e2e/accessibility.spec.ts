@@ -180,6 +180,14 @@ for (const { name, viewport } of widths) {
         ]) {
           await visit(page, path, `${path} (${name}, member)`);
         }
+        await visit(page, '/match-finder', `/match-finder (${name}, member)`);
+        const answers = { gender: 'any', min_age: 18, max_age: 99, place: 'any', interests: ['travel'] };
+        const saved = await page.request.put('/api/match-finder.php', {
+          headers: { 'x-request-type': 'client' },
+          data: answers,
+        });
+        expect(saved.status()).toBe(200);
+        await visit(page, '/match-finder?results=1', `/match-finder results (${name}, member)`);
         await visit(page, await firstMemberPath(page), `a member profile (${name}, member)`);
       });
     });

@@ -31,6 +31,7 @@ export default [
     route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
     route('swipe-game', 'routes/swipe-game/swipe-game.tsx', { id: 'swipe-game' }),
+    route('match-finder', 'routes/match-finder/match-finder.tsx', { id: 'match-finder' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/lander-layout.tsx', [

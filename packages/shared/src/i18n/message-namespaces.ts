@@ -24,6 +24,7 @@ export const browserNamespaces = [
   'login',
   'logout',
   'mail_change',
+  'match_finder',
   'member_landing',
   'member_profile',
   'members',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { describe, expect, it } from 'vitest';
-import { createCityIndex, readPlaces, sharedCityIndex } from './city-index.ts';
+import { createCityIndex, distanceKm, readPlaces, sharedCityIndex } from './city-index.ts';
 
 describe('the shipped places', () => {
   it('place every town of every supported country in one of its regions, and reach every region', () => {
@@ -63,5 +63,30 @@ describe('findNearestCity', () => {
     ]);
     expect(index.findNearestCity(-43.95, -179.95)?.city).toBe('Oost');
     expect(index.findNearestCity(78.3, 16.5)?.city).toBe('Noord');
+  });
+});
+
+describe('findPlace', () => {
+  it('finds a town by name in the country, whatever the case and accents, and the one in the region first', () => {
+    const index = createCityIndex([
+      { country: 'NL', region: 'NL-NH', lat: 52.37, lon: 4.89, population: 740_000, name: 'Amsterdam' },
+      { country: 'US', region: 'US-NY', lat: 42.94, lon: -74.19, population: 18_000, name: 'Amsterdam' },
+      { country: 'NL', region: 'NL-GE', lat: 52.0, lon: 6.0, population: 2_000, name: 'Hengelo' },
+      { country: 'NL', region: 'NL-OV', lat: 52.26, lon: 6.79, population: 80_000, name: 'Hengelo' },
+      { country: 'BE', region: 'BE-WLG', lat: 50.63, lon: 5.57, population: 180_000, name: 'Liège' },
+    ]);
+    expect(index.findPlace('NL', 'NL-NH', ' amsterdam ')).toEqual({ lat: 52.37, lon: 4.89 });
+    expect(index.findPlace('NL', 'NL-GE', 'Hengelo')).toEqual({ lat: 52.0, lon: 6.0 });
+    // Outside its region, the largest of the name.
+    expect(index.findPlace('NL', null, 'Hengelo')).toEqual({ lat: 52.26, lon: 6.79 });
+    expect(index.findPlace('BE', 'BE-WLG', 'Liege')).toEqual({ lat: 50.63, lon: 5.57 });
+    expect(index.findPlace('DE', null, 'Amsterdam')).toBeNull();
+  });
+
+  it('measures Amsterdam to Utrecht as about 35 km', () => {
+    const cities = sharedCityIndex();
+    const amsterdam = cities.findPlace('NL', 'NL-NH', 'Amsterdam')!;
+    const utrecht = cities.findPlace('NL', 'NL-UT', 'Utrecht')!;
+    expect(Math.round(distanceKm(amsterdam.lat, amsterdam.lon, utrecht.lat, utrecht.lon))).toBe(35);
   });
 });

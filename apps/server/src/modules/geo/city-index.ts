@@ -24,6 +24,15 @@ const earthRadiusKm = 6371;
 /** How far a place's pull reaches: about 1.5 km for a village, 17 km for Amsterdam, 32 km for Toronto. */
 const reachKm = (population: number) => Math.max(1.5, 0.02 * Math.sqrt(population));
 const cellKey = (lat: number, lon: number) => `${Math.floor(lat)}:${Math.floor(lon)}`;
+/** A town's name as members type it and GeoNames writes it compare alike: case, accents and spacing aside. */
+const nameKey = (country: string, name: string) =>
+  `${country}:${name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()}`;
+
+/** Where a town lies. */
+export interface PlacePosition {
+  lat: number;
+  lon: number;
+}
 
 /** Places in a one-degree grid, so that the nearest one is found by looking at a few cells only. */
 export function createCityIndex(places: Iterable<Place>) {
@@ -49,8 +58,40 @@ export function createCityIndex(places: Iterable<Place>) {
     else cells.set(key, [index]);
   }
 
+  // Towns by name, made on the first look-up: only the match finder asks for them.
+  let byName: Map<string, number[]> | undefined;
+  function placesNamed(country: string, name: string) {
+    if (!byName) {
+      byName = new Map();
+      for (let index = 0; index < names.length; index++) {
+        const key = nameKey(countries[index]!, names[index]!);
+        const list = byName.get(key);
+        if (list) list.push(index);
+        else byName.set(key, [index]);
+      }
+    }
+    return byName.get(nameKey(country, name)) ?? [];
+  }
+
   return {
     size: names.length,
+
+    /**
+     * Where a member's town lies, by its name in their country: of several places so named, the one in their region,
+     * then the largest (its reach stands for its size). Null for a name the list does not know.
+     */
+    findPlace(country: string, region: string | null, name: string): PlacePosition | null {
+      let best = -1;
+      for (const index of placesNamed(country, name)) {
+        if (
+          best < 0 ||
+          (regions[index] === region) > (regions[best] === region) ||
+          ((regions[index] === region) === (regions[best] === region) && reaches[index]! > reaches[best]!)
+        )
+          best = index;
+      }
+      return best < 0 ? null : { lat: lats[best]!, lon: lons[best]! };
+    },
 
     /**
      * The place a position belongs to: the nearest one, measured against each place's reach, so that someone in
@@ -87,7 +128,7 @@ export function createCityIndex(places: Iterable<Place>) {
 export type CityIndex = ReturnType<typeof createCityIndex>;
 
 /** Great-circle distance (haversine). */
-function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const toRad = Math.PI / 180;
   const dLat = (lat2 - lat1) * toRad;
   const dLon = (lon2 - lon1) * toRad;

@@ -90,6 +90,20 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
     ]);
   });
 
+  it('tells which of several cards the member likes (the like buttons of a page of cards)', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    const c = await login(2);
+    await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    await call('POST', '/api/like.php', a.cookie, { profile: c.profileId });
+    const liked = await t.app.services.likes.findLikedAmong(a.user, [b.profileId, c.profileId, 2_000_000]);
+    expect(liked.sort((x, y) => x - y)).toEqual([b.profileId, c.profileId].sort((x, y) => x - y));
+    expect(await t.app.services.likes.findLikedAmong(a.user, [b.profileId])).toEqual([b.profileId]);
+    expect(await t.app.services.likes.findLikedAmong(b.user, [a.profileId, c.profileId])).toEqual([]);
+    expect(await t.app.services.likes.findLikedAmong(a.user, [])).toEqual([]);
+  });
+
   it('answers the spec shape: profiles with id and main_image.match, liked_by with id and like_new', async () => {
     await clearLikes();
     const a = await login(0);

@@ -1,15 +1,19 @@
 import type { LikeType } from '@app/shared/likes/likes';
+import type { MatchFinderAnswers } from '@app/shared/likes/match-finder';
 import type { FastifyRequest } from 'fastify';
 import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
-import { defineModule } from '../../lib/define-module.ts';
+import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createLikesRepository } from './likes.repository.ts';
 import { registerLikesRoutes } from './likes.routes.ts';
 import { createLikesService, type LikesService } from './likes.service.ts';
+import { createMatchFinderRepository } from './match-finder.repository.ts';
+import { registerMatchFinderRoutes } from './match-finder.routes.ts';
+import { createMatchFinderService, type MatchFinderService } from './match-finder.service.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
-    likes: LikesService;
+    likes: LikesService & { matchFinder: MatchFinderService };
   }
   interface PageServices {
     likes: ReturnType<typeof likesPageServices>;
@@ -17,7 +21,8 @@ declare module '../../lib/define-module.ts' {
 }
 
 /** What the likes pages, the like buttons and the swipe game call: the rules of the /api/ calls above. */
-function likesPageServices(likes: LikesService, request: FastifyRequest) {
+function likesPageServices(likes: ModuleServices['likes'], request: FastifyRequest) {
+  const { matchFinder } = likes;
   return {
     /** The newest likes both ways and the new-likes count (empty for a visitor). */
     findLikes: async () =>
@@ -40,14 +45,20 @@ function likesPageServices(likes: LikesService, request: FastifyRequest) {
     findSwipeCards: () => likes.findSwipeCards(request.site, requireUser(request)),
     answerSwipe: (profileId: number, answer: 'yes' | 'no') =>
       likes.answerSwipe(request.site, requireUser(request), profileId, answer),
+    /** The match finder's saved answers, or a first questionnaire from the member's own profile. */
+    findMatchFinder: () => matchFinder.findMatchFinder(request.site, requireUser(request)),
+    saveMatchFinderAnswers: (answers: MatchFinderAnswers) =>
+      matchFinder.saveAnswers(request.site, requireUser(request), answers),
+    /** The best-fitting members for the saved answers, with why each fits and whether the viewer likes them. */
+    findBestMatches: () => matchFinder.findBestMatches(request.site, requireUser(request)),
   };
 }
 
-/** Likes and matches: liking, the lists, the swipe game and the auto-like. */
+/** Likes and matches: liking, the lists, the swipe game, the auto-like and the match finder. */
 export const likesModule = defineModule({
   name: 'likes',
-  needs: ['profiles', 'jobs'],
-  services: async ({ work, now }, { profiles, jobs }) => {
+  needs: ['profiles', 'jobs', 'geo'],
+  services: async ({ work, now }, { profiles, jobs, geo }) => {
     const likes = createLikesService({
       repository: createLikesRepository(work.db),
       events: createMemberEventsRepository(work.db),
@@ -59,8 +70,18 @@ export const likesModule = defineModule({
     profiles.profiles.onMemberViewed((viewer, profileId) => likes.markLikeSeen(viewer, profileId));
     jobs.define('likes.delete-old-allowances', { handler: async () => void (await likes.deleteOldAllowances()) });
     await jobs.schedule('likes.delete-old-allowances', '40 3 * * *');
-    return likes;
+    const matchFinder = createMatchFinderService({
+      repository: createMatchFinderRepository(work.db),
+      findOwnProfile: (user) => profiles.ownProfile.findOwnProfile(user),
+      findLikedAmong: (user, ids) => likes.findLikedAmong(user, ids),
+      cities: geo.cities,
+      now,
+    });
+    return { ...likes, matchFinder };
   },
-  routes: registerLikesRoutes,
+  routes: (scope, likes) => {
+    registerLikesRoutes(scope, likes);
+    registerMatchFinderRoutes(scope, likes.matchFinder);
+  },
   page: likesPageServices,
 });

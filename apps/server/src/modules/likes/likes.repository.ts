@@ -217,6 +217,7 @@ export function createLikesRepository(db: Database) {
       const rows = await db
         .select({ id: likes.likedProfileId })
         .from(likes)
+        // inArray, not `= any(${ids})`: Drizzle writes a JS array as a row `($2, $3)`, which `any` refuses.
         .where(and(eq(likes.likerProfileId, likerProfileId), inArray(likes.likedProfileId, profileIds)));
       return rows.map((row) => row.id);
     },

@@ -1,4 +1,5 @@
 import type { MemberCard } from '@app/shared/profiles/member-profile';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
@@ -22,6 +23,8 @@ export function MemberCardView(props: {
   activity?: MemberActivity;
   /** Whether the viewer likes this member (the like button is filled). */
   liked?: boolean;
+  /** More lines under the card's own (the match finder's reasons). */
+  children?: ReactNode;
 }) {
   const { member } = props;
   const { t } = useI18n();
@@ -65,6 +68,7 @@ export function MemberCardView(props: {
             {props.activity.text}
           </p>
         ) : null}
+        {props.children}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import type { SwipeCard } from '@app/shared/likes/likes';
 import type { PointerEventHandler, Ref } from 'react';
 import { useI18n } from '../../lib/i18n.tsx';
-import { FictionalLabel } from '../members/member-card.tsx';
+import { FictionalLabel } from '../members/fictional-label.tsx';
 
 /** A card of the game as the page shows it: the place is the city, or the region's name the loader looked up. */
 export interface DeckCard extends SwipeCard {

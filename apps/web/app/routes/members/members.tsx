@@ -106,7 +106,7 @@ function activity(
   return { online: false, text: t('members.active_ago', { when }) };
 }
 
-export const handle = defineRouteHandle({ messages: ['geo', 'members', 'profile', 'swipe_game'] });
+export const handle = defineRouteHandle({ messages: ['geo', 'match_finder', 'members', 'profile', 'swipe_game'] });
 
 /** /members: search and browse by gender, country, region and age. */
 export default function Members({ loaderData }: Route.ComponentProps) {
@@ -157,11 +157,18 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <PageTitle title={`${t('members.title')} · ${loaderData.siteName}`} />
       <div className="members-heading mt-3 mb-2">
         <h1 className="h3 mb-0">{t('members.title')}</h1>
-        {user && swipeGameAvailable ? (
-          <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
-            <Icon name="heart" />
-            {t('swipe_game.link')}
-          </Link>
+        {user ? (
+          <div className="members-links">
+            <Link to="/match-finder" data-testid="match-finder-link">
+              {t('match_finder.link')}
+            </Link>
+            {swipeGameAvailable ? (
+              <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
+                <Icon name="heart" />
+                {t('swipe_game.link')}
+              </Link>
+            ) : null}
+          </div>
         ) : null}
       </div>
       {blockErrors.form ? (

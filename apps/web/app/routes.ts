@@ -30,6 +30,9 @@ export default [
     route('mail-change/undo', 'routes/mail-change/undo-mail-change.tsx', { id: 'mail-change-undo' }),
     route('pricing', 'routes/pricing/pricing.tsx', { id: 'pricing' }),
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
+    route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
+    route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
+    route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/lander-layout.tsx', [

@@ -7,6 +7,7 @@ import gem from 'bootstrap-icons/icons/gem.svg?raw';
 import globe from 'bootstrap-icons/icons/globe2.svg?raw';
 import heart from 'bootstrap-icons/icons/heart.svg?raw';
 import heartFill from 'bootstrap-icons/icons/heart-fill.svg?raw';
+import lockFill from 'bootstrap-icons/icons/lock-fill.svg?raw';
 import mask from 'bootstrap-icons/icons/mask.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personPlus from 'bootstrap-icons/icons/person-plus.svg?raw';
@@ -24,6 +25,7 @@ const icons = {
   globe,
   heart,
   'heart-fill': heartFill,
+  'lock-fill': lockFill,
   mask,
   'person-circle': personCircle,
   'person-plus': personPlus,

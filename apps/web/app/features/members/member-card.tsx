@@ -1,18 +1,11 @@
 import type { MemberCard } from '@app/shared/profiles/member-profile';
 import { Link } from 'react-router';
-import { Icon, isIconName } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
+import { FictionalLabel } from './fictional-label.tsx';
 
-/** The fictional label (icon and the site's word for it) that every card, page and chat header carries. */
-export function FictionalLabel(props: { icon: string; label: string; className?: string }) {
-  return (
-    <span className={`fictional-label${props.className ? ` ${props.className}` : ''}`} data-testid="fictional-label">
-      {isIconName(props.icon) ? <Icon name={props.icon} /> : null}
-      <span>{props.label}</span>
-    </span>
-  );
-}
+// In a file of its own, so that pages with other cards take no members texts with it; named here too, where it was.
+export { FictionalLabel };
 
 /** How recently a member was active: online now (green) or a past time (neutral). */
 interface MemberActivity {

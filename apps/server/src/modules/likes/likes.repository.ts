@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
@@ -217,7 +217,7 @@ export function createLikesRepository(db: Database) {
       const rows = await db
         .select({ id: likes.likedProfileId })
         .from(likes)
-        .where(and(eq(likes.likerProfileId, likerProfileId), sql`${likes.likedProfileId} = any(${profileIds})`));
+        .where(and(eq(likes.likerProfileId, likerProfileId), inArray(likes.likedProfileId, profileIds)));
       return rows.map((row) => row.id);
     },
 

@@ -46,6 +46,8 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/complete-signup'),
     member('/settings'),
     member('/signup-matches'),
+    member('/likes'),
+    member('/likes/given'),
   ];
 }
 

@@ -3,19 +3,16 @@ import { idParamSchema, idSchema } from '../input.ts';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
-/** 'Ja' answers a member may give in the swipe game per calendar day (spec section 9). */
-export const swipeLikesPerDay = 4;
-/** How long a 'Nee' keeps a profile out of the swipe game. */
-export const swipeNoDays = 30;
-/** Received likes a free member sees unblurred; the others ask for premium. */
-export const freeVisibleLikers = 3;
-/** The newest likes each list of GET /api/likes.php holds; older ones are paged with `before`. */
-export const likesListLimit = 100;
-/** Cards per page of /likes/{type}. */
-export const likesPageSize = 48;
-
-export const likeTypes = ['received', 'given', 'matches'] as const;
-export type LikeType = (typeof likeTypes)[number];
+// The numbers live apart from the schemas, so that pages read them without zod in their first load.
+export {
+  freeVisibleLikers,
+  type LikeType,
+  likesListLimit,
+  likesPageSize,
+  likeTypes,
+  swipeLikesPerDay,
+  swipeNoDays,
+} from './like-constants.ts';
 
 /** POST and DELETE /api/like.php. */
 export const likeInputSchema = z.strictObject({ profile: idSchema });

@@ -1,4 +1,4 @@
-import type { LikeProfile, Liker, LockedLike } from '@app/shared/likes/likes';
+import { type LikeProfile, type Liker, type LockedLike, likesPageQuerySchema } from '@app/shared/likes/likes';
 import { regionName } from '../../lib/regions.server.ts';
 import type { LikeCardData, LockedLikeCardData } from './like-card.tsx';
 
@@ -21,4 +21,11 @@ export function toLikeCard(like: LikeProfile | Liker, at: string = like.liked_at
 
 export function toLockedLikeCard(like: LockedLike): LockedLikeCardData {
   return { key: like.key, at: like.liked_at, isNew: like.like_new, blurredImage: like.blurred_image };
+}
+
+/** The `?before=` cursor of an older page: undefined for the newest, null when the address holds no cursor. */
+export function readBeforeCursor(request: Request): number | undefined | null {
+  const before = new URL(request.url).searchParams.get('before');
+  const query = likesPageQuerySchema.safeParse(before === null ? {} : { before });
+  return query.success ? query.data.before : null;
 }

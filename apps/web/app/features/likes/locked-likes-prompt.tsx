@@ -1,4 +1,4 @@
-import { freeVisibleLikers } from '@app/shared/likes/likes';
+import { freeVisibleLikers } from '@app/shared/likes/like-constants';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';

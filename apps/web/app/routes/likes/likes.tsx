@@ -1,9 +1,9 @@
-import { type LikeType, likesListLimit, likesPageQuerySchema, likesPageSize, likeTypes } from '@app/shared/likes/likes';
+import { type LikeType, likesListLimit, likesPageSize, likeTypes } from '@app/shared/likes/like-constants';
 import { useEffect } from 'react';
 import { data, Link, useRevalidator } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LikeCard, LockedLikeCard } from '../../features/likes/like-card.tsx';
-import { toLikeCard, toLockedLikeCard } from '../../features/likes/like-cards.server.ts';
+import { readBeforeCursor, toLikeCard, toLockedLikeCard } from '../../features/likes/like-cards.server.ts';
 import { onLikesChanged } from '../../features/likes/likes-events.ts';
 import { LockedLikesPrompt, usePremiumPath } from '../../features/likes/locked-likes-prompt.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -28,12 +28,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const type = (params as { type?: string }).type ?? 'received';
   if (!isLikeType(type)) throw data(null, { status: 404 });
   const c = requireMember(context, request);
-  const url = new URL(request.url);
-  const before = url.searchParams.get('before');
-  const query = likesPageQuerySchema.safeParse(before === null ? {} : { before });
-  if (!query.success) throw data(null, { status: 404 });
+  const before = readBeforeCursor(request);
+  if (before === null) throw data(null, { status: 404 });
   const [page, all] = await Promise.all([
-    c.services.likes.findLikesPage(type, likesPageSize, query.data.before),
+    c.services.likes.findLikesPage(type, likesPageSize, before),
     c.services.likes.findLikes(),
   ]);
   const givenComplete = all.profiles.length < likesListLimit;
@@ -47,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       ...cards.map((card) => ({ kind: 'like' as const, at: card.at, card })),
       ...page.locked.map(toLockedLikeCard).map((card) => ({ kind: 'locked' as const, at: card.at, card })),
     ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
-    before: query.data.before ?? null,
+    before: before ?? null,
     nextCursor: page.next_cursor,
     counts: {
       received: tabCount(all.liked_by.length + all.locked.length, true),

@@ -8,6 +8,12 @@ import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { announceLikesChanged, announceMatch, type MatchNews } from './likes-events.ts';
 
+/** Whole class names: the build keeps only the CSS whose class names it finds written in the sources. */
+const variantClasses = {
+  card: { button: 'like-button like-button-card', form: 'like-form like-form-card' },
+  page: { button: 'like-button like-button-page', form: 'like-form like-form-page' },
+};
+
 /**
  * Like or take a like back. Without script (or before hydration) a form posts to /like and the page comes back;
  * once hydrated the button calls /api/like.php at once, shows the new state, and opens the match modal on a match.
@@ -28,7 +34,7 @@ export function LikeButton(props: {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setLiked(props.liked), [props.liked]);
   const { member } = props;
-  const className = `like-button like-button-${props.variant}${liked ? ' is-liked' : ''}`;
+  const className = `${variantClasses[props.variant].button}${liked ? ' is-liked' : ''}`;
   const label = liked
     ? t('common.unlike_member', { name: member.name })
     : t('common.like_member', { name: member.name });
@@ -77,7 +83,7 @@ export function LikeButton(props: {
     <form
       method="post"
       action="/like"
-      className={`like-form like-form-${props.variant}`}
+      className={variantClasses[props.variant].form}
       onSubmit={(event) => {
         event.preventDefault();
         if (!busy) void toggle();

@@ -169,7 +169,17 @@ for (const { name, viewport } of widths) {
           expect(answer.status()).toBe(200);
           await visit(page, '/complete-signup', `/complete-signup step ${step + 1} (${name}, member)`);
         }
-        for (const path of ['/signup-matches', '/members', '/profile', '/settings', '/pricing', '/complaints']) {
+        for (const path of [
+          '/signup-matches',
+          '/members',
+          '/profile',
+          '/settings',
+          '/pricing',
+          '/complaints',
+          '/likes',
+          '/likes/given',
+          '/likes/matches',
+        ]) {
           await visit(page, path, `${path} (${name}, member)`);
         }
         await visit(page, await firstMemberPath(page), `a member profile (${name}, member)`);

@@ -145,7 +145,7 @@ export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; p
           <img src={card.blurredImage} alt="" width={480} height={600} loading="lazy" decoding="async" />
         ) : (
           <div className="member-card-nophoto like-card-silhouette" aria-hidden="true">
-            <Icon name="person-circle" />
+            <Icon name="person-fill" />
           </div>
         )}
         <span className="like-card-lock" aria-hidden="true">

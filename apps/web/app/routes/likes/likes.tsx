@@ -151,8 +151,10 @@ function LikesTabs(props: { active: LikeType; counts: LoaderData['counts']; newL
                   </span>
                 ) : null}
                 {type === 'received' && props.newLikes > 0 ? (
-                  <span className="badge rounded-pill text-bg-primary likes-tab-new" data-testid="likes-tab-new">
-                    {t('likes.tab_new', { count: props.newLikes })}
+                  <span className="badge rounded-pill likes-tab-new" data-testid="likes-tab-new">
+                    {/* The number on the tab's corner; the words for screen readers. Capped as the nav's badge is. */}
+                    <span aria-hidden="true">{props.newLikes > 99 ? '99+' : props.newLikes}</span>
+                    <span className="visually-hidden">{t('likes.tab_new', { count: props.newLikes })}</span>
                   </span>
                 ) : null}
               </Link>

@@ -118,7 +118,16 @@ test('a member moves through their pages by links, changes the language, and see
 
 test('every main page, loaded anew, shows every text translated', async ({ page, member }) => {
   expect(member.email).toBeTruthy();
-  for (const path of ['/', '/members', '/profile', '/settings', '/pricing', '/complaints', '/signup-matches']) {
+  for (const path of [
+    '/',
+    '/members',
+    '/profile',
+    '/settings',
+    '/pricing',
+    '/complaints',
+    '/signup-matches',
+    '/likes',
+  ]) {
     await page.goto(path);
     await waitUntilLive(page);
     await expectCleanPage(page);

@@ -48,6 +48,8 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/signup-matches'),
     member('/swipe-game'),
     member('/match-finder'),
+    member('/likes'),
+    member('/likes/given'),
   ];
 }
 

@@ -177,6 +177,9 @@ for (const { name, viewport } of widths) {
           '/pricing',
           '/complaints',
           '/swipe-game',
+          '/likes',
+          '/likes/given',
+          '/likes/matches',
         ]) {
           await visit(page, path, `${path} (${name}, member)`);
         }

@@ -127,6 +127,7 @@ test('every main page, loaded anew, shows every text translated', async ({ page,
     '/complaints',
     '/signup-matches',
     '/match-finder',
+    '/likes',
   ]) {
     await page.goto(path);
     await waitUntilLive(page);

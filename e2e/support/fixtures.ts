@@ -132,34 +132,49 @@ export const test = base.extend<{
       baseURL,
       extraHTTPHeaders: { ...client, 'x-forwarded-for': clientAddress },
     });
-    const email = uniqueEmail('lid');
-    const name = `Merel ${randomBytes(3).toString('hex')}`;
-    const signup = await must(
-      await api.post('/api/signup.php', {
-        data: { email, name, password: memberPassword, date_of_birth: '1990-05-05' },
-      }),
-      'POST /api/signup.php',
-    );
-    const { user } = (await signup.json()) as { user: { id: number; profile: { id: number } } };
-
-    const activation = await api.get(await mailbox.link(email, '/api/activate.php'), { maxRedirects: 0 });
-    if (activation.headers().location !== '/activate/done') {
-      throw new Error(`the activation link went to ${activation.headers().location}`);
-    }
-
-    const profile = { ...(options.completeSignup ? personalDetails : {}), ...options.profile };
-    if (Object.keys(profile).length > 0) {
-      await must(await api.put('/api/profile.php', { data: profile }), 'PUT /api/profile.php');
-    }
-    if (options.completeSignup) {
-      const steps = [{ step: 4, push_choice: 'declined' }, { step: 5 }];
-      for (const data of steps) await must(await api.put('/api/signup-step.php', { data }), 'PUT /api/signup-step.php');
-    }
+    const member = await signUpMember(api, mailbox, options);
     if (options.loggedIn) await context.addCookies((await api.storageState()).cookies);
     await api.dispose();
-    await use({ email, password: memberPassword, name, userId: user.id, profileId: user.profile.id });
+    await use(member);
   },
 });
+
+/**
+ * Signs a member up through the app's own calls (POST /api/signup.php, the activation mail's link, the profile and
+ * complete-signup steps unless told otherwise) with `api`, which stays logged in as them. `api` must send
+ * `X-Request-Type: client` and an address of its own in X-Forwarded-For (the signup limit counts per address).
+ */
+export async function signUpMember(
+  api: APIRequestContext,
+  mailbox: Mailbox,
+  memberOptions: Partial<MemberOptions> = {},
+): Promise<Member> {
+  const options = { ...defaultMemberOptions, ...memberOptions };
+  const email = uniqueEmail('lid');
+  const name = `Merel ${randomBytes(3).toString('hex')}`;
+  const signup = await must(
+    await api.post('/api/signup.php', {
+      data: { email, name, password: memberPassword, date_of_birth: '1990-05-05' },
+    }),
+    'POST /api/signup.php',
+  );
+  const { user } = (await signup.json()) as { user: { id: number; profile: { id: number } } };
+
+  const activation = await api.get(await mailbox.link(email, '/api/activate.php'), { maxRedirects: 0 });
+  if (activation.headers().location !== '/activate/done') {
+    throw new Error(`the activation link went to ${activation.headers().location}`);
+  }
+
+  const profile = { ...(options.completeSignup ? personalDetails : {}), ...options.profile };
+  if (Object.keys(profile).length > 0) {
+    await must(await api.put('/api/profile.php', { data: profile }), 'PUT /api/profile.php');
+  }
+  if (options.completeSignup) {
+    const steps = [{ step: 4, push_choice: 'declined' }, { step: 5 }];
+    for (const data of steps) await must(await api.put('/api/signup-step.php', { data }), 'PUT /api/signup-step.php');
+  }
+  return { email, password: memberPassword, name, userId: user.id, profileId: user.profile.id };
+}
 
 /** One member as GET /api/search.php lists them. */
 export interface FoundMember {

@@ -32,6 +32,9 @@ export default [
     route('complaints', 'routes/complaints/complaints.tsx', { id: 'complaints' }),
     route('swipe-game', 'routes/swipe-game/swipe-game.tsx', { id: 'swipe-game' }),
     route('match-finder', 'routes/match-finder/match-finder.tsx', { id: 'match-finder' }),
+    route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
+    route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
+    route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/lander-layout.tsx', [

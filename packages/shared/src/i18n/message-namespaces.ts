@@ -21,6 +21,7 @@ export const browserNamespaces = [
   'home',
   'interests',
   'lang_config',
+  'likes',
   'login',
   'logout',
   'mail_change',

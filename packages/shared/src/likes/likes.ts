@@ -3,20 +3,6 @@ import { idParamSchema, idSchema } from '../input.ts';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
-/** 'Ja' answers a member may give in the swipe game per calendar day (spec section 9). */
-export const swipeLikesPerDay = 4;
-/** How long a 'Nee' keeps a profile out of the swipe game. */
-export const swipeNoDays = 30;
-/** Received likes a free member sees unblurred; the others ask for premium. */
-export const freeVisibleLikers = 3;
-/** The newest likes each list of GET /api/likes.php holds; older ones are paged with `before`. */
-export const likesListLimit = 100;
-/** Cards per page of /likes/{type}. */
-export const likesPageSize = 48;
-
-export const likeTypes = ['received', 'given', 'matches'] as const;
-export type LikeType = (typeof likeTypes)[number];
-
 /** POST and DELETE /api/like.php. */
 export const likeInputSchema = z.strictObject({ profile: idSchema });
 export const likeResponseSchema = z.object({ match: z.boolean() });

@@ -237,6 +237,23 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
     expect((await eventsOf(a.userId)).filter((event: { type: string }) => event.type === 'match')).toHaveLength(1);
     expect((await eventsOf(b.userId)).filter((event: { type: string }) => event.type === 'match')).toHaveLength(1);
   });
+
+  it('tells which of several profiles a member likes (the like buttons of a page of cards)', async () => {
+    await clearLikes();
+    const a = await login(0);
+    const b = await login(1);
+    const c = await login(2);
+    await call('POST', '/api/like.php', a.cookie, { profile: b.profileId });
+    await call('POST', '/api/like.php', a.cookie, { profile: c.profileId });
+    const { likes: service } = t.app.services;
+    // A list of ids went into the SQL as a row, not an array: every page with cards failed for a member.
+    expect((await service.findLikedAmong(a.user, [b.profileId, c.profileId, 999_999])).sort()).toEqual(
+      [b.profileId, c.profileId].sort(),
+    );
+    expect(await service.findLikedAmong(a.user, [c.profileId])).toEqual([c.profileId]);
+    expect(await service.findLikedAmong(b.user, [a.profileId, c.profileId])).toEqual([]);
+    expect(await service.findLikedAmong(a.user, [])).toEqual([]);
+  });
 });
 
 describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, () => {

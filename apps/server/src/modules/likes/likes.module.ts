@@ -1,4 +1,4 @@
-import type { LikeType } from '@app/shared/likes/likes';
+import type { LikeType } from '@app/shared/likes/like-constants';
 import type { MatchFinderAnswers } from '@app/shared/likes/match-finder';
 import type { FastifyRequest } from 'fastify';
 import { createMemberEventsRepository } from '../../events/member-events.repository.ts';

@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import {
-  type AutoLikeResponse,
   freeVisibleLikers,
-  type LikeProfile,
-  type Liker,
-  type LikesResponse,
   type LikeType,
-  type LockedLike,
   likesListLimit,
-  type SwipeAnswerResponse,
-  type SwipeResponse,
   swipeLikesPerDay,
   swipeNoDays,
+} from '@app/shared/likes/like-constants';
+import type {
+  AutoLikeResponse,
+  LikeProfile,
+  Liker,
+  LikesResponse,
+  LockedLike,
+  SwipeAnswerResponse,
+  SwipeResponse,
 } from '@app/shared/likes/likes';
 import { ageOn, yearsBefore } from '@app/shared/profiles/age';
 import type { MemberSearchQuery } from '@app/shared/search/member-search';

@@ -7,8 +7,10 @@ import gem from 'bootstrap-icons/icons/gem.svg?raw';
 import globe from 'bootstrap-icons/icons/globe2.svg?raw';
 import heart from 'bootstrap-icons/icons/heart.svg?raw';
 import heartFill from 'bootstrap-icons/icons/heart-fill.svg?raw';
+import lockFill from 'bootstrap-icons/icons/lock-fill.svg?raw';
 import mask from 'bootstrap-icons/icons/mask.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
+import personFill from 'bootstrap-icons/icons/person-fill.svg?raw';
 import personPlus from 'bootstrap-icons/icons/person-plus.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
 import shieldCheck from 'bootstrap-icons/icons/shield-check.svg?raw';
@@ -24,8 +26,10 @@ const icons = {
   globe,
   heart,
   'heart-fill': heartFill,
+  'lock-fill': lockFill,
   mask,
   'person-circle': personCircle,
+  'person-fill': personFill,
   'person-plus': personPlus,
   search,
   'shield-check': shieldCheck,

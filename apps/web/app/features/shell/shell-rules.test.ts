@@ -26,6 +26,11 @@ describe('back button in the installed app', () => {
     expect(showBackButton('members-id', true, 1)).toBe(false);
     expect(showBackButton('members-id', false, 3)).toBe(false);
     expect(showBackButton('chats', true, 3)).toBe(false);
+    expect(showBackButton('likes-type', true, 2)).toBe(true);
+    expect(showBackButton('likes-m-id', true, 2)).toBe(true);
+    expect(showBackButton('likes-m-id', true, 1)).toBe(false);
+    // The likes overview is a page of the top navigation, not one reached from another.
+    expect(showBackButton('likes', true, 3)).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ export function creditsBadge(credits: number): { text: string; tone: 'warning' |
 }
 
 /** Route names where the installed app shows a back button (when there is history to go back to). */
-const backButtonRoutes = new Set(['members-id']);
+const backButtonRoutes = new Set(['members-id', 'likes-type', 'likes-m-id']);
 
 export function showBackButton(routeName: string | undefined, installedApp: boolean, historyLength: number): boolean {
   return installedApp && historyLength > 1 && routeName !== undefined && backButtonRoutes.has(routeName);

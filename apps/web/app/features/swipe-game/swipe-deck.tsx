@@ -1,6 +1,6 @@
 import { findRegionNames } from '@app/shared/i18n/intl-formats';
+import { swipeLikesPerDay } from '@app/shared/likes/like-constants';
 import type { SwipeAnswerResponse, SwipeResponse } from '@app/shared/likes/likes';
-import { swipeLikesPerDay } from '@app/shared/likes/likes';
 import { type PointerEvent as ReactPointerEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';

@@ -1,6 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { isErrorCode } from '@app/shared/errors/error-codes';
-import { swipeFormSchema, swipeLikesPerDay } from '@app/shared/likes/likes';
+import { swipeLikesPerDay } from '@app/shared/likes/like-constants';
+import { swipeFormSchema } from '@app/shared/likes/likes';
 import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import { redirect } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';

@@ -24,7 +24,7 @@ export function ProfilePhotoAlert() {
     <div className="container mt-3">
       <div className="alert alert-info d-flex align-items-center gap-2 mb-0" role="status" data-testid="photo-alert">
         <span className="flex-grow-1">{t('photo_alert.text')}</span>
-        <Link className="btn btn-sm btn-primary" to="/profile#photos">
+        <Link className="btn btn-sm btn-primary photo-alert-action" to="/profile#photos">
           {t('photo_alert.link')}
         </Link>
         <button

@@ -21,6 +21,7 @@ export const browserNamespaces = [
   'home',
   'interests',
   'lang_config',
+  'likes_shell',
   'login',
   'logout',
   'mail_change',

@@ -3,11 +3,13 @@ import chatDots from 'bootstrap-icons/icons/chat-dots.svg?raw';
 import checkCircle from 'bootstrap-icons/icons/check-circle.svg?raw';
 import coin from 'bootstrap-icons/icons/coin.svg?raw';
 import exclamationTriangle from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
+import fire from 'bootstrap-icons/icons/fire.svg?raw';
 import gem from 'bootstrap-icons/icons/gem.svg?raw';
 import globe from 'bootstrap-icons/icons/globe2.svg?raw';
 import heart from 'bootstrap-icons/icons/heart.svg?raw';
 import heartFill from 'bootstrap-icons/icons/heart-fill.svg?raw';
 import mask from 'bootstrap-icons/icons/mask.svg?raw';
+import people from 'bootstrap-icons/icons/people.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personPlus from 'bootstrap-icons/icons/person-plus.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
@@ -20,11 +22,13 @@ const icons = {
   'check-circle': checkCircle,
   coin,
   'exclamation-triangle': exclamationTriangle,
+  fire,
   gem,
   globe,
   heart,
   'heart-fill': heartFill,
   mask,
+  people,
   'person-circle': personCircle,
   'person-plus': personPlus,
   search,

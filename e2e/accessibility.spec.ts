@@ -192,6 +192,23 @@ for (const { name, viewport } of widths) {
         expect(saved.status()).toBe(200);
         await visit(page, '/match-finder?results=1', `/match-finder results (${name}, member)`);
         await visit(page, await firstMemberPath(page), `a member profile (${name}, member)`);
+
+        // The like and match modals: a fictional profile likes the member (the auto-like), `t` shows the like, and
+        // liking it back makes a match.
+        const client = { 'x-request-type': 'client' };
+        const autoLike = await page.request.get('/api/auto-like.php', { headers: client });
+        const liker = (await autoLike.json()).profile as { id: number } | null;
+        expect(liker, 'a fictional profile likes the new member').not.toBeNull();
+        await page.goto('/members?t=0');
+        await waitUntilSettled(page);
+        await expect(page.locator('#like-modal')).toBeVisible();
+        await checkPage(page, `the like modal (${name}, member)`);
+        await page.goto(`/members/${liker!.id}`);
+        await waitUntilSettled(page);
+        await page.getByTestId('like-button').click();
+        await expect(page.locator('#match-modal')).toBeVisible();
+        await checkPage(page, `the match modal (${name}, member)`);
+        await page.request.delete('/api/like.php', { headers: client, data: { profile: liker!.id } });
       });
     });
   });

@@ -28,7 +28,18 @@ import './styles/app.scss';
 /** The site settings the shell and its forms read in the browser; loaders read the rest from the context. */
 function pickShellSettings(settings: SiteSettings) {
   const { name, countries, us_footer, enable_site_entry_popup, geoip_selected_country, support_email } = settings;
-  return { name, countries, us_footer, enable_site_entry_popup, geoip_selected_country, support_email };
+  // The fictional label of the like and match modals, which the shell shows on any page.
+  const { fictional_icon, fictional_singular } = settings;
+  return {
+    name,
+    countries,
+    us_footer,
+    enable_site_entry_popup,
+    geoip_selected_country,
+    support_email,
+    fictional_icon,
+    fictional_singular,
+  };
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -43,6 +54,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     chosenCountry: c.chosenCountry,
     entryWarningDismissed: c.entryWarningDismissedAt !== null,
     user: c.user,
+    // The badge and title count show from the first paint; the likes refresh keeps them current after that.
+    newLikes: c.user ? await c.services.likes.countNewLikes() : 0,
     knownPaths: c.knownPaths,
     smartphone: isSmartphoneRequest(request.headers),
   };

@@ -22,6 +22,7 @@ export const browserNamespaces = [
   'interests',
   'lang_config',
   'likes',
+  'likes_shell',
   'login',
   'logout',
   'mail_change',

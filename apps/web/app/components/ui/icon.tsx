@@ -3,12 +3,14 @@ import chatDots from 'bootstrap-icons/icons/chat-dots.svg?raw';
 import checkCircle from 'bootstrap-icons/icons/check-circle.svg?raw';
 import coin from 'bootstrap-icons/icons/coin.svg?raw';
 import exclamationTriangle from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
+import fire from 'bootstrap-icons/icons/fire.svg?raw';
 import gem from 'bootstrap-icons/icons/gem.svg?raw';
 import globe from 'bootstrap-icons/icons/globe2.svg?raw';
 import heart from 'bootstrap-icons/icons/heart.svg?raw';
 import heartFill from 'bootstrap-icons/icons/heart-fill.svg?raw';
 import lockFill from 'bootstrap-icons/icons/lock-fill.svg?raw';
 import mask from 'bootstrap-icons/icons/mask.svg?raw';
+import people from 'bootstrap-icons/icons/people.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personFill from 'bootstrap-icons/icons/person-fill.svg?raw';
 import personPlus from 'bootstrap-icons/icons/person-plus.svg?raw';
@@ -22,12 +24,14 @@ const icons = {
   'check-circle': checkCircle,
   coin,
   'exclamation-triangle': exclamationTriangle,
+  fire,
   gem,
   globe,
   heart,
   'heart-fill': heartFill,
   'lock-fill': lockFill,
   mask,
+  people,
   'person-circle': personCircle,
   'person-fill': personFill,
   'person-plus': personPlus,

@@ -2,9 +2,7 @@ import type { UserResponse } from '@app/shared/accounts/login';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
-
-const firstRefreshMs = 5_000;
-const refreshIntervalMs = 60_000;
+import { refreshSchedule } from '../shell/shell-rules.ts';
 
 const SessionUserContext = createContext<SessionUser | null>(null);
 
@@ -18,6 +16,8 @@ export function SessionUserProvider(props: { initialUser: SessionUser | null; ch
   const loggedIn = user !== null;
   useEffect(() => {
     if (!loggedIn) return;
+    // Push is not built yet: the 60 s rhythm.
+    const { firstMs, intervalMs } = refreshSchedule(false);
     let interval: ReturnType<typeof setInterval> | undefined;
     const refresh = () =>
       apiRequest<UserResponse>('GET', '/api/user.php')
@@ -27,8 +27,8 @@ export function SessionUserProvider(props: { initialUser: SessionUser | null; ch
         });
     const first = setTimeout(() => {
       refresh();
-      interval = setInterval(refresh, refreshIntervalMs);
-    }, firstRefreshMs);
+      interval = setInterval(refresh, intervalMs);
+    }, firstMs);
     return () => {
       clearTimeout(first);
       if (interval) clearInterval(interval);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countBadgeText,
   creditsBadge,
   type EntryWarningInput,
   isChunkLoadError,
   isSmartphoneRequest,
+  refreshSchedule,
   shouldReloadAfterChunkError,
   shouldShowEntryWarning,
   showBackButton,
+  titleWithCount,
 } from './shell-rules.ts';
 
 describe('badges', () => {
@@ -16,6 +19,35 @@ describe('badges', () => {
     expect(creditsBadge(10)).toEqual({ text: '10', tone: 'warning' });
     expect(creditsBadge(1)).toEqual({ text: '1', tone: 'warning' });
     expect(creditsBadge(0)).toEqual({ text: '0', tone: 'danger' });
+  });
+});
+
+describe('count badges and the title prefix', () => {
+  it('shows counts up to 99, then 99+, and nothing at 0', () => {
+    expect(countBadgeText(0)).toBeNull();
+    expect(countBadgeText(-1)).toBeNull();
+    expect(countBadgeText(Number.NaN)).toBeNull();
+    expect(countBadgeText(1)).toBe('1');
+    expect(countBadgeText(99)).toBe('99');
+    expect(countBadgeText(100)).toBe('99+');
+    expect(countBadgeText(1000)).toBe('99+');
+  });
+
+  it('puts the count in front of the title, replacing an earlier one, capped like the badges', () => {
+    expect(titleWithCount('Leden zoeken · Hartklop', 2)).toBe('(2) Leden zoeken · Hartklop');
+    expect(titleWithCount('(2) Leden zoeken · Hartklop', 3)).toBe('(3) Leden zoeken · Hartklop');
+    expect(titleWithCount('(99+) Leden', 120)).toBe('(99+) Leden');
+    expect(titleWithCount('(5) Leden', 0)).toBe('Leden');
+    expect(titleWithCount('Leden', 0)).toBe('Leden');
+    // A title that itself starts with a number in brackets without the space is the page's own.
+    expect(titleWithCount('(2)Leden', 1)).toBe('(1) (2)Leden');
+  });
+});
+
+describe('periodic refresh', () => {
+  it('starts 5 s after load, then every 60 s, or every 300 s with push', () => {
+    expect(refreshSchedule(false)).toEqual({ firstMs: 5_000, intervalMs: 60_000 });
+    expect(refreshSchedule(true)).toEqual({ firstMs: 5_000, intervalMs: 300_000 });
   });
 });
 

@@ -38,6 +38,29 @@ export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
   return true;
 }
 
+/** Badges show counts up to 99, then '99+' (spec section 9); nothing at 0. */
+export function countBadgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 99 ? '99+' : String(Math.floor(count));
+}
+
+const titleCountPrefix = /^\((?:\d+|99\+)\) /;
+
+/**
+ * The page title with the count of unread messages plus new likes in front, `(3) Leden zoeken`, capped like the
+ * badges; an earlier prefix is replaced, and none is shown at 0.
+ */
+export function titleWithCount(title: string, count: number): string {
+  const bare = title.replace(titleCountPrefix, '');
+  const text = countBadgeText(count);
+  return text ? `(${text}) ${bare}` : bare;
+}
+
+/** The periodic refresh of user, chats and likes (spec section 9): 5 s after load, then every 60 s, or 300 s with push. */
+export function refreshSchedule(pushSubscribed: boolean): { firstMs: number; intervalMs: number } {
+  return { firstMs: 5_000, intervalMs: pushSubscribed ? 300_000 : 60_000 };
+}
+
 const chunkReloadIntervalMs = 60_000;
 
 /** A failed chunk load reloads the page, but at most once per minute (no reload loops). */

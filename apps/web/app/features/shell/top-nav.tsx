@@ -7,13 +7,14 @@ import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
+import { NewLikesBadge } from '../likes/new-likes-badge.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { creditsBadge, showBackButton } from './shell-rules.ts';
 import { SiteLogo } from './site-logo.tsx';
 
-function NavItem(props: { show: boolean; children: ReactNode }) {
-  return props.show ? <li>{props.children}</li> : null;
+function NavItem(props: { show: boolean; children: ReactNode; className?: string }) {
+  return props.show ? <li className={props.className}>{props.children}</li> : null;
 }
 
 function BackButton() {
@@ -71,6 +72,8 @@ function MemberNav(props: { user: SessionUser }) {
   };
   const matches = useMatches();
   const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
+  // On a phone these are the tab bar's (features/shell/tab-bar.tsx); during complete-signup there is none.
+  const tabbed = onCompleteSignup ? undefined : 'd-none d-md-block';
   const credits = creditsBadge(user.credits);
   const thumb = user.profile.main_image?.status === 'active' ? user.profile.main_image : null;
   return (
@@ -79,22 +82,23 @@ function MemberNav(props: { user: SessionUser }) {
         <BackButton />
         <SiteLogo className="navbar-brand" to={has.members ? '/members' : '/'} />
         <ul className="top-nav-links">
-          <NavItem show={has.members}>
+          <NavItem show={has.members} className={tabbed}>
             <Link className="nav-link" to="/members" title={t('nav.search')}>
               <Icon name="search" />
               <span className="nav-text">{t('nav.search')}</span>
             </Link>
           </NavItem>
-          <NavItem show={has.chats}>
+          <NavItem show={has.chats} className={tabbed}>
             <Link className="nav-link" to="/chats" title={t('nav.messages')}>
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
             </Link>
           </NavItem>
-          <NavItem show={has.likes}>
-            <Link className="nav-link" to="/likes" title={t('nav.likes')}>
+          <NavItem show={has.likes} className={tabbed}>
+            <Link className="nav-link" to="/likes" title={t('nav.likes')} data-testid="nav-likes">
               <Icon name="heart" />
               <span className="nav-text">{t('nav.likes')}</span>
+              <NewLikesBadge className="nav-badge" />
             </Link>
           </NavItem>
           <NavItem show={user.paid_user ? has.credits : has.premium}>

@@ -2,32 +2,47 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
 import { SignupModal } from '../../features/accounts/signup-modal.tsx';
+import { LikesProvider } from '../../features/likes/likes-state.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
+import { TabBar } from '../../features/shell/tab-bar.tsx';
 import { TopNav } from '../../features/shell/top-nav.tsx';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 
 function DefaultFrame(props: { children: ReactNode }) {
   return (
-    <div className="layout layout-default">
-      <TopNav />
-      <ActivationReminder />
-      <ProfilePhotoAlert />
-      <div className="layout-main">{props.children}</div>
-      <Footer />
-      <EntryWarning layout="default" />
-      <SignupModal />
-    </div>
+    <LikesProvider>
+      <div className="layout layout-default">
+        <TopNav />
+        <ActivationReminder />
+        <ProfilePhotoAlert />
+        <div className="layout-main">{props.children}</div>
+        <Footer />
+        <TabBar />
+        <EntryWarning layout="default" />
+        <SignupModal />
+      </div>
+    </LikesProvider>
   );
 }
 
 export const handle = defineRouteHandle({
-  messages: ['activation', 'common', 'entry_warning', 'errors', 'footer', 'nav', 'photo_alert', 'signup'],
+  messages: [
+    'activation',
+    'common',
+    'entry_warning',
+    'errors',
+    'footer',
+    'likes_shell',
+    'nav',
+    'photo_alert',
+    'signup',
+  ],
 });
 
-/** Top navigation, page, footer with disclaimer, and the entry warning. */
+/** Top navigation (a tab bar on phones), page, footer with disclaimer, the entry warning, and the likes' modals. */
 export default function DefaultLayout() {
   return (
     <DefaultFrame>

@@ -1,0 +1,122 @@
+import { Link } from 'react-router';
+import { Modal } from '../../components/ui/modal.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useSessionUser } from '../accounts/session-refresh.tsx';
+import { FictionalLabel } from '../members/fictional-label.tsx';
+import type { LikeModalContent, MatchPartner } from './likes-rules.ts';
+
+/**
+ * Where "start a conversation" leads: the member's chat once the chat pages exist (they come together with
+ * /chats), their profile until then. The label says which.
+ */
+function useConversationLink(memberId: number): { to: string; label: string } {
+  const { t } = useI18n();
+  const chatBuilt = usePathAvailable('/chats');
+  return chatBuilt
+    ? { to: `/members/${memberId}/chat`, label: t('likes_shell.start_chat') }
+    : { to: `/members/${memberId}`, label: t('likes_shell.view_profile') };
+}
+
+function Photo(props: { src: string | null; alt: string; className?: string }) {
+  return props.src ? (
+    <img className={props.className} src={props.src} alt={props.alt} width={480} height={600} decoding="async" />
+  ) : (
+    <span className={`${props.className ?? ''} like-modal-nophoto`} role="img" aria-label={props.alt} />
+  );
+}
+
+function Fictional(props: { show: boolean }) {
+  const { settings } = useRootData();
+  if (!props.show) return null;
+  return (
+    <FictionalLabel
+      icon={settings.fictional_icon}
+      label={settings.fictional_singular}
+      className="like-modal-fictional"
+    />
+  );
+}
+
+/** "New like!": the liker's main photo (opens their profile) and a button to start a conversation. */
+function LikerModal(props: { liker: Extract<LikeModalContent, { kind: 'liker' }>; onClose: () => void }) {
+  const { t } = useI18n();
+  const { liker, onClose } = props;
+  const conversation = useConversationLink(liker.id);
+  return (
+    <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={onClose} size="sm">
+      <div className="like-modal" data-testid="like-modal">
+        {/* The label lies over the photo beside the link, so that the link's name is only what it does. */}
+        <div className="like-modal-photo">
+          <Link to={`/members/${liker.id}`} onClick={onClose}>
+            <Photo src={liker.photo} alt={t('likes_shell.open_profile', { name: liker.name })} />
+          </Link>
+          <Fictional show={liker.fictional} />
+        </div>
+        <p className="like-modal-text">{t('likes_shell.like_text', { name: liker.name })}</p>
+        <Link className="btn btn-primary w-100" to={conversation.to} onClick={onClose} data-autofocus>
+          {conversation.label}
+        </Link>
+      </div>
+    </Modal>
+  );
+}
+
+/** A like a free member may not open: the blurred photo and the way to premium instead of name and profile. */
+function LockedLikeModal(props: { like: Extract<LikeModalContent, { kind: 'locked' }>; onClose: () => void }) {
+  const { t } = useI18n();
+  const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
+  return (
+    <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={props.onClose} size="sm">
+      <div className="like-modal" data-testid="like-modal">
+        <div className="like-modal-photo like-modal-locked">
+          <Photo src={props.like.photo} alt="" />
+        </div>
+        <p className="like-modal-text">{t('likes_shell.locked_text')}</p>
+        <Link className="btn btn-warning w-100" to={premiumPath} onClick={props.onClose} data-autofocus>
+          {t('likes_shell.locked_button')}
+        </Link>
+      </div>
+    </Modal>
+  );
+}
+
+export function LikeModal(props: { content: LikeModalContent; onClose: () => void }) {
+  return props.content.kind === 'liker' ? (
+    <LikerModal liker={props.content} onClose={props.onClose} />
+  ) : (
+    <LockedLikeModal like={props.content} onClose={props.onClose} />
+  );
+}
+
+/** "It's a match!": both photos, start a conversation or keep browsing. */
+export function MatchModal(props: { partner: MatchPartner; onClose: () => void }) {
+  const { t } = useI18n();
+  const user = useSessionUser();
+  const { partner, onClose } = props;
+  const conversation = useConversationLink(partner.id);
+  const own = user?.profile.main_image;
+  const ownPhoto = own && own.status !== 'rejected' ? own.match : null;
+  return (
+    <Modal id="match-modal" title={t('likes_shell.match_title')} onClose={onClose}>
+      <div className="match-modal" data-testid="match-modal">
+        <div className="match-modal-photos">
+          <Photo className="match-modal-photo" src={ownPhoto} alt={t('likes_shell.your_photo')} />
+          <Link className="match-modal-partner" to={`/members/${partner.id}`} onClick={onClose}>
+            <Photo className="match-modal-photo" src={partner.photo} alt={partner.name} />
+            <Fictional show={partner.fictional} />
+          </Link>
+        </div>
+        <p className="like-modal-text">{t('likes_shell.match_text', { name: partner.name })}</p>
+        <div className="d-grid gap-2">
+          <Link className="btn btn-primary" to={conversation.to} onClick={onClose} data-autofocus>
+            {conversation.label}
+          </Link>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('likes_shell.keep_browsing')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -79,7 +79,7 @@ test('a visitor moves through the public pages by links and sees every text tran
   await waitUntilLive(page);
   await expectCleanPage(page);
   await markDocument(page);
-  await follow(page, page.getByTestId('search-results').getByRole('link').first(), /\/members\/\d+$/);
+  await follow(page, page.getByTestId('search-results').locator('a.member-card-link').first(), /\/members\/\d+$/);
   await follow(page, page.getByTestId('nav-login'), /\/login$/);
   await follow(page, page.locator('main a[href="/reset-password"]'), /\/reset-password$/);
   const footer = page.locator('footer');
@@ -103,7 +103,7 @@ test('a member moves through their pages by links, changes the language, and see
   await account.locator('summary').click();
   await follow(page, account.getByRole('link', { name: 'Instellingen' }), /\/settings$/);
   await follow(page, page.locator('.top-nav a.nav-link[href="/members"]'), /\/members$/);
-  await follow(page, page.getByTestId('search-results').getByRole('link').first(), /\/members\/\d+$/);
+  await follow(page, page.getByTestId('search-results').locator('a.member-card-link').first(), /\/members\/\d+$/);
 
   const menu = page.getByTestId('language-menu');
   await menu.locator('summary').click();

@@ -38,15 +38,14 @@ export const likerSchema = z.object({ ...likeCardFields, like_new: z.boolean() }
 export type Liker = z.output<typeof likerSchema>;
 
 /**
- * A like a free member may not open yet: no id or name, only the blurred photo, so that neither the answer nor a
- * guessed address tells who it is.
+ * A like a free member may not open yet: no id, name or photo (even a blurred photo's address names the photo, and
+ * its file can be compared with the members' own), so that neither the answer nor a guessed address tells who it is.
  */
 export const lockedLikeSchema = z.object({
   /** Stable for the same like, to key a card and remember a shown modal; not a profile id. */
   key: z.string(),
   like_new: z.boolean(),
   liked_at: timestampSchema,
-  blurred_image: z.string().nullable(),
 });
 export type LockedLike = z.output<typeof lockedLikeSchema>;
 

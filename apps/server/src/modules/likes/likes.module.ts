@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LikeType } from '@app/shared/likes/like-constants';
 import type { MatchFinderAnswers } from '@app/shared/likes/match-finder';
 import type { FastifyRequest } from 'fastify';
@@ -57,17 +58,21 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
 /** Likes and matches: liking, the lists, the swipe game, the auto-like and the match finder. */
 export const likesModule = defineModule({
   name: 'likes',
-  needs: ['profiles', 'jobs', 'geo'],
-  services: async ({ work, now }, { profiles, jobs, geo }) => {
+  needs: ['system', 'profiles', 'jobs', 'geo'],
+  services: async ({ work, now }, { system, profiles, jobs, geo }) => {
+    const lockedKeySecret =
+      (await system.secrets.findSecret('locked_like_key')) ??
+      (await system.secrets.insertSecretOnce('locked_like_key', randomBytes(32).toString('base64url')));
     const likes = createLikesService({
+      lockedKeySecret,
       repository: createLikesRepository(work.db),
       events: createMemberEventsRepository(work.db),
       work,
       now,
       findSearchStart: (user) => profiles.ownProfile.findSearchStart(user),
     });
-    // Opening a liker's profile, by page or by /api/member.php, clears their like's `like_new` on the server.
-    profiles.profiles.onMemberViewed((viewer, profileId) => likes.markLikeSeen(viewer, profileId));
+    // Opening a liker's profile (its page or /api/member.php: openMember) clears their like's `like_new` on the server.
+    profiles.profiles.onMemberOpened((viewer, profileId) => likes.markLikeSeen(viewer, profileId));
     jobs.define('likes.delete-old-allowances', { handler: async () => void (await likes.deleteOldAllowances()) });
     await jobs.schedule('likes.delete-old-allowances', '40 3 * * *');
     const matchFinder = createMatchFinderService({

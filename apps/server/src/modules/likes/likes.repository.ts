@@ -177,6 +177,16 @@ export function createLikesRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Whether a profile is findable by a viewer (findableBy): whether the viewer is shown that profile's likes. */
+    async isFindableBy(profileId: number, viewerProfileId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, profileId), findableBy(viewerProfileId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** The login of a profile; null for a fictional one. */
     async findUserIdOfProfile(profileId: number): Promise<number | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, profileId)).limit(1);

@@ -1,3 +1,4 @@
+import { AppError } from '@app/shared/errors/app-error';
 import {
   autoLikeResponseSchema,
   likeInputSchema,
@@ -63,10 +64,18 @@ export function registerLikesRoutes(app: FastifyInstance, likes: LikesService) {
     schema: {
       tags: ['likes'],
       summary:
-        'A fictional profile likes the member now (at most `auto_likes_per_day` a day); `profile` is null when none may.',
-      response: { 200: autoLikeResponseSchema, ...errorResponses('authentication_required') },
+        'A fictional profile likes the member now (at most `auto_likes_per_day` a day); `profile` is null when none may. Needs `X-Request-Type: client`, as it changes state.',
+      response: { 200: autoLikeResponseSchema, ...errorResponses('authentication_required', 'client_header_required') },
     },
-    handler: (request) => likes.autoLike(request.site, requireUser(request)),
+    handler: (request) => {
+      const user = requireUser(request);
+      // A GET by the spec, but it stores a like: as every call that changes state, it needs the client header, so that
+      // a link or image on another site cannot make it.
+      if (request.headers['x-request-type'] !== 'client') {
+        throw new AppError('client_header_required', 'auto-like without X-Request-Type');
+      }
+      return likes.autoLike(request.site, user);
+    },
   });
 
   api.route({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import {
@@ -47,6 +47,8 @@ export function createLikesService(deps: {
   events: MemberEventsRepository;
   work: UnitOfWork;
   now: () => Date;
+  /** Signs locked likes' keys, so that a key cannot be traced back to its like (kept in app_secrets). */
+  lockedKeySecret: string;
   /** Where a member's search starts: whom they look for, their country and ages around their own. */
   findSearchStart: (user: SessionUser) => Promise<MemberSearchQuery>;
 }) {
@@ -54,7 +56,7 @@ export function createLikesService(deps: {
 
   const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultSiteTimeZone;
 
-  function imageOf(site: Site, photoKey: string | null) {
+  function toLikeImage(site: Site, photoKey: string | null) {
     if (!photoKey) return null;
     return {
       match: site.settings.cdn_prefix + photoFileName(photoKey, 'match'),
@@ -66,7 +68,7 @@ export function createLikesService(deps: {
     const matchedAt = row.backAt ? new Date(Math.max(row.backAt.getTime(), row.likedAt.getTime())) : null;
     return {
       id: row.card.id,
-      main_image: imageOf(site, row.card.photoKey),
+      main_image: toLikeImage(site, row.card.photoKey),
       name: row.card.name,
       age: ageOn(row.card.birthDate, now),
       country: row.card.country,
@@ -84,7 +86,10 @@ export function createLikesService(deps: {
 
   /** A locked like's key: stable per like and member, telling nothing of the liker. */
   function lockedKey(user: SessionUser, row: LikeRow) {
-    return createHash('sha256').update(`locked-like:${user.profile.id}:${row.likeId}`).digest('base64url').slice(0, 16);
+    return createHmac('sha256', deps.lockedKeySecret)
+      .update(`${user.profile.id}:${row.likeId}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   function toLocked(site: Site, user: SessionUser, row: LikeRow): LockedLike {
@@ -92,7 +97,6 @@ export function createLikesService(deps: {
       key: lockedKey(user, row),
       like_new: row.seenAt === null,
       liked_at: row.likedAt.toISOString(),
-      blurred_image: row.card.photoKey ? site.settings.cdn_prefix + photoFileName(row.card.photoKey, 'blur') : null,
     };
   }
 
@@ -100,7 +104,7 @@ export function createLikesService(deps: {
    * Which received likes a member may open: all for premium; for a free member the first few likes they received,
    * every match and every auto-like (its call shows the liker anyway). The rest ask for premium.
    */
-  async function unlockRule(user: SessionUser) {
+  async function findUnlockRule(user: SessionUser) {
     if (user.paid_user) return () => true;
     const firstIds = new Set(await repository.findOldestReceivedIds(user.profile.id, freeVisibleLikers));
     return (row: LikeRow) => firstIds.has(row.likeId) || row.backId !== null || row.source === 'auto';
@@ -118,7 +122,7 @@ export function createLikesService(deps: {
   }
 
   /** Beyond the member's own country and ages: whom they look for anywhere on the site, when those run out. */
-  function widened(filter: CandidateFilter): CandidateFilter {
+  function widenCandidateFilter(filter: CandidateFilter): CandidateFilter {
     return { ...filter, country: null, bornAfter: '1900-01-01', bornOnOrBefore: yearsBefore(deps.now(), 18) };
   }
 
@@ -126,12 +130,16 @@ export function createLikesService(deps: {
     const noSince = new Date(deps.now().getTime() - swipeNoDays * dayMs);
     const rows = await repository.findSwipeCandidates(filter, noSince, swipeBatchSize);
     if (rows.length >= swipeBatchSize) return rows;
-    const more = await repository.findSwipeCandidates(widened(filter), noSince, swipeBatchSize + rows.length);
+    const more = await repository.findSwipeCandidates(
+      widenCandidateFilter(filter),
+      noSince,
+      swipeBatchSize + rows.length,
+    );
     const ids = new Set(rows.map((row) => row.id));
     return [...rows, ...more.filter((row) => !ids.has(row.id))].slice(0, swipeBatchSize);
   }
 
-  async function candidateFilter(site: Site, user: SessionUser): Promise<CandidateFilter> {
+  async function findCandidateFilter(site: Site, user: SessionUser): Promise<CandidateFilter> {
     const start = await deps.findSearchStart(user);
     const now = deps.now();
     return {
@@ -159,16 +167,12 @@ export function createLikesService(deps: {
         const events: MemberEventInput[] = [
           { userId: user.id, type: 'like_given', payload: { profile: target.id, match } },
         ];
-        // An unconfirmed member's likes reach no one until they activate (their profile is not listed till then).
-        const shown = user.status === 'active' && user.profile.status === 'active';
-        if (target.userId !== null && shown) {
-          events.push({ userId: target.userId, type: 'like_received', payload: { profile: user.profile.id, match } });
-        }
+        const shown = target.userId !== null && (await repository.isFindableBy(user.profile.id, target.id));
+        // Not who: a free member may not know yet (decision 018); their client reloads the likes to learn what it may.
+        if (shown) events.push({ userId: target.userId!, type: 'like_received', payload: { match } });
         if (match) {
           events.push({ userId: user.id, type: 'match', payload: { profile: target.id } });
-          if (target.userId !== null && shown) {
-            events.push({ userId: target.userId, type: 'match', payload: { profile: user.profile.id } });
-          }
+          if (shown) events.push({ userId: target.userId!, type: 'match', payload: { profile: user.profile.id } });
         }
         await deps.events.appendMemberEvents(events, deps.now());
       }
@@ -176,7 +180,7 @@ export function createLikesService(deps: {
     });
   }
 
-  function swipeDay(site: Site) {
+  function findSwipeDay(site: Site) {
     const now = deps.now();
     const zone = timeZoneOf(site);
     return { day: calendarDay(now, zone), resetsAt: startOfNextDay(now, zone).toISOString() };
@@ -197,12 +201,10 @@ export function createLikesService(deps: {
           { userId: user.id, type: 'like_taken_back', payload: { profile: profileId, match_ended: ended } },
         ];
         const otherUserId = await repository.findUserIdOfProfile(profileId);
-        if (otherUserId !== null && user.status === 'active') {
-          events.push({
-            userId: otherUserId,
-            type: 'like_withdrawn',
-            payload: { profile: user.profile.id, match_ended: ended },
-          });
+        // Told only to whom the like was shown, and naming the liker only when a match ends (which named them).
+        if (otherUserId !== null && (await repository.isFindableBy(user.profile.id, profileId))) {
+          const payload = ended ? { profile: user.profile.id, match_ended: true } : { match_ended: false };
+          events.push({ userId: otherUserId, type: 'like_withdrawn', payload });
         }
         await deps.events.appendMemberEvents(events, deps.now());
       });
@@ -215,7 +217,7 @@ export function createLikesService(deps: {
       const [given, received, unlocked, newLikes] = await Promise.all([
         repository.findLikes('given', user.profile.id, likesListLimit),
         repository.findLikes('received', user.profile.id, likesListLimit),
-        unlockRule(user),
+        findUnlockRule(user),
         repository.countNewLikes(user.profile.id, newLikesCountCap),
       ]);
       const { likers, locked } = splitReceived(site, user, received, unlocked);
@@ -251,21 +253,32 @@ export function createLikesService(deps: {
       const next_cursor = rows.length > limit ? page[page.length - 1]!.likeId : null;
       if (type === 'given')
         return { type, likes: page.map((row) => toLikeProfile(site, row, now)), locked: [], next_cursor };
-      const { likers, locked } = splitReceived(site, user, page, await unlockRule(user));
+      const { likers, locked } = splitReceived(site, user, page, await findUnlockRule(user));
       return { type, likes: likers, locked, next_cursor };
     },
 
     /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
     async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
-      const row = await repository.findReceivedLike(user.profile.id, likerProfileId);
-      if (!row) return null;
-      const unlocked = await unlockRule(user);
-      return unlocked(row) ? toLiker(site, row, deps.now()) : null;
+      // The rule is read whether or not there is a like, so that a locked like answers no slower than none.
+      const [row, unlocked] = await Promise.all([
+        repository.findReceivedLike(user.profile.id, likerProfileId),
+        findUnlockRule(user),
+      ]);
+      return row && unlocked(row) ? toLiker(site, row, deps.now()) : null;
     },
 
-    /** The viewer opened a member's profile: a like from them is no longer new (on every tab and device). */
+    /**
+     * The viewer opened a member's profile: a like from them is no longer new (on every tab and device). Not a locked
+     * like: its mark going away would tell a free member who it was.
+     */
     async markLikeSeen(user: SessionUser, likerProfileId: number) {
-      await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
+      const [row, unlocked] = await Promise.all([
+        repository.findReceivedLike(user.profile.id, likerProfileId),
+        findUnlockRule(user),
+      ]);
+      if (row && row.seenAt === null && unlocked(row)) {
+        await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
+      }
     },
 
     /** Which of these profiles the member likes (to fill the like buttons of cards). */
@@ -278,9 +291,9 @@ export function createLikesService(deps: {
     /** GET /api/swipe.php: the next cards and the 'Ja' answers left today. */
     async findSwipeCards(site: Site, user: SessionUser): Promise<SwipeResponse> {
       const now = deps.now();
-      const { day, resetsAt } = swipeDay(site);
+      const { day, resetsAt } = findSwipeDay(site);
       const [rows, used] = await Promise.all([
-        candidateFilter(site, user).then(findSwipeCandidates),
+        findCandidateFilter(site, user).then(findSwipeCandidates),
         repository.findAllowanceUsed(user.profile.id, 'swipe_like', day),
       ]);
       return {
@@ -292,7 +305,7 @@ export function createLikesService(deps: {
           region: row.region,
           city: row.city,
           fictional: row.fictional,
-          photo: imageOf(site, row.photoKey),
+          photo: toLikeImage(site, row.photoKey),
         })),
         likes_left: Math.max(0, swipeLikesPerDay - used),
         likes_reset_at: resetsAt,
@@ -310,10 +323,12 @@ export function createLikesService(deps: {
       profileId: number,
       answer: 'yes' | 'no',
     ): Promise<SwipeAnswerResponse> {
-      const { day, resetsAt } = swipeDay(site);
+      const { day, resetsAt } = findSwipeDay(site);
       return work.transaction(async () => {
         const target = await repository.findLikeTarget(site.id, profileId, user.profile.id);
         if (!target) throw new AppError('not_found', `no swipeable profile ${profileId}`);
+        // Before asking whether it is liked already: two answers to the same card use one allowance at most.
+        await repository.lockPair(user.profile.id, profileId);
         let match = false;
         if (answer === 'yes' && !(await repository.hasLike(user.profile.id, profileId))) {
           const used = await repository.useAllowance(user.profile.id, 'swipe_like', day, swipeLikesPerDay);
@@ -338,31 +353,37 @@ export function createLikesService(deps: {
      * none may (limit reached, or no fitting profile left). Stored like any like, so every list shows it, labelled.
      */
     async autoLike(site: Site, user: SessionUser): Promise<AutoLikeResponse> {
-      const filter = await candidateFilter(site, user);
+      const filter = await findCandidateFilter(site, user);
       const limit = site.settings.auto_likes_per_day ?? defaultAutoLikesPerDay;
-      return work.transaction(async () => {
-        let candidates = await repository.findAutoLikers(filter, 20);
-        if (candidates.length === 0) candidates = await repository.findAutoLikers(widened(filter), 20);
-        if (candidates.length === 0) return { profile: null };
-        const chosen = candidates[Math.floor(Math.random() * candidates.length)]!;
-        const day = calendarDay(deps.now(), timeZoneOf(site));
-        if ((await repository.useAllowance(user.profile.id, 'auto_like', day, limit)) === null)
-          return { profile: null };
-        await repository.lockPair(user.profile.id, chosen.id);
-        if (!(await repository.insertLike(chosen.id, user.profile.id, 'auto', deps.now()))) return { profile: null };
-        await deps.events.appendMemberEvents(
-          [{ userId: user.id, type: 'like_received', payload: { profile: chosen.id, match: false } }],
-          deps.now(),
-        );
-        return {
-          profile: {
-            id: chosen.id,
-            name: chosen.name,
-            fictional: true as const,
-            main_image: imageOf(site, chosen.photoKey)!,
-          },
-        };
-      });
+      const spent = new Error('auto-likes spent today');
+      return work
+        .transaction(async () => {
+          let candidates = await repository.findAutoLikers(filter, 20);
+          if (candidates.length === 0) candidates = await repository.findAutoLikers(widenCandidateFilter(filter), 20);
+          if (candidates.length === 0) return { profile: null };
+          const chosen = candidates[Math.floor(Math.random() * candidates.length)]!;
+          await repository.lockPair(user.profile.id, chosen.id);
+          if (!(await repository.insertLike(chosen.id, user.profile.id, 'auto', deps.now()))) return { profile: null };
+          // Counted after the like is stored, so that only a like given uses the allowance; a spent one rolls it back.
+          const day = calendarDay(deps.now(), timeZoneOf(site));
+          if ((await repository.useAllowance(user.profile.id, 'auto_like', day, limit)) === null) throw spent;
+          await deps.events.appendMemberEvents(
+            [{ userId: user.id, type: 'like_received', payload: { match: false } }],
+            deps.now(),
+          );
+          return {
+            profile: {
+              id: chosen.id,
+              name: chosen.name,
+              fictional: true as const,
+              main_image: toLikeImage(site, chosen.photoKey)!,
+            },
+          };
+        })
+        .catch((error: unknown) => {
+          if (error === spent) return { profile: null };
+          throw error;
+        });
     },
 
     /** Drops allowances of days that are over in every time zone (two days back in UTC). */

@@ -31,7 +31,7 @@ export function registerProfilesRoutes(app: FastifyInstance, profiles: ProfilesS
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { member: await profiles.findMember(request.site, request.user, request.query.id) };
+      return { member: await profiles.openMember(request.site, request.user, request.query.id) };
     },
   });
 }

@@ -14,12 +14,12 @@ const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb|_blur)?\.jpg$/;
 export function createProfilesService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
   const { repository, storage } = deps;
   // Modules that come later learn that a member opened a profile (the likes module clears that liker's new like).
-  const memberViewedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
+  const memberOpenedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
 
-  return {
-    /** Calls `listener` each time a member (not a visitor, not the owner) is shown a profile they may see. */
-    onMemberViewed(listener: (viewer: SessionUser, profileId: number) => Promise<void>) {
-      memberViewedListeners.push(listener);
+  const service = {
+    /** Calls `listener` each time a member (not a visitor, not the owner) opens a profile they may see (openMember). */
+    onMemberOpened(listener: (viewer: SessionUser, profileId: number) => Promise<void>) {
+      memberOpenedListeners.push(listener);
     },
 
     /** Recently active members the viewer finds (profile-visibility.ts: findableBy), as cards. */
@@ -69,11 +69,20 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
      * A member's profile page as this viewer may see it (the visibility policy's visibleTo); a profile the viewer may
      * not see, a hidden one or one that blocks them, does not exist for them.
      */
+    /**
+     * A member opens a profile (its page, /api/member.php): findMember, and the modules listening hear of it. Pages that
+     * only show a profile beside something else (a signup's target) call findMember.
+     */
+    async openMember(site: Site, viewer: SessionUser | null, profileId: number): Promise<MemberProfile> {
+      const member = await service.findMember(site, viewer, profileId);
+      if (viewer && !member.is_own) for (const listener of memberOpenedListeners) await listener(viewer, profileId);
+      return member;
+    },
+
     async findMember(site: Site, viewer: SessionUser | null, profileId: number): Promise<MemberProfile> {
       const row = await repository.findMemberProfile(site.id, profileId, viewer?.profile.id ?? null);
       if (!row) throw new AppError('not_found', `no profile ${profileId} for this viewer`);
       const isOwner = viewer?.profile.id === profileId;
-      if (viewer && !isOwner) for (const listener of memberViewedListeners) await listener(viewer, profileId);
       const fields = new Set(site.settings.visible_profile_fields);
       const show = <T>(field: ProfileFieldKey, value: T) => (fields.has(field) ? value : null);
       const seesAll = isOwner || viewer?.paid_user === true;
@@ -121,6 +130,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
       };
     },
   };
+  return service;
 }
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;

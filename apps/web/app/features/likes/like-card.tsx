@@ -22,12 +22,11 @@ export interface LikeCardData {
   match: boolean;
 }
 
-/** A received like a free member may not open: no name, only the blurred photo (or a silhouette). */
+/** A received like a free member may not open: no name, no photo (a silhouette), only when it came. */
 export interface LockedLikeCardData {
   key: string;
   at: string;
   isNew: boolean;
-  blurredImage: string | null;
 }
 
 const minuteMs = 60_000;
@@ -131,7 +130,7 @@ export function LikeCard(props: {
   );
 }
 
-/** A like behind the premium prompt: the blurred photo with a lock; the card leads to premium. */
+/** A like behind the premium prompt: a silhouette with a lock; the card leads to premium. */
 export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; premiumPath: string }) {
   const { card } = props;
   const { t, locale } = useI18n();
@@ -141,13 +140,9 @@ export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; p
       data-testid="locked-like"
     >
       <div className="member-card-photo">
-        {card.blurredImage ? (
-          <img src={card.blurredImage} alt="" width={480} height={600} loading="lazy" decoding="async" />
-        ) : (
-          <div className="member-card-nophoto like-card-silhouette" aria-hidden="true">
-            <Icon name="person-fill" />
-          </div>
-        )}
+        <div className="member-card-nophoto like-card-silhouette" aria-hidden="true">
+          <Icon name="person-fill" />
+        </div>
         <span className="like-card-lock" aria-hidden="true">
           <Icon name="lock-fill" />
         </span>

@@ -20,7 +20,7 @@ export function toLikeCard(like: LikeProfile | Liker, at: string = like.liked_at
 }
 
 export function toLockedLikeCard(like: LockedLike): LockedLikeCardData {
-  return { key: like.key, at: like.liked_at, isNew: like.like_new, blurredImage: like.blurred_image };
+  return { key: like.key, at: like.liked_at, isNew: like.like_new };
 }
 
 /** The `?before=` cursor of an older page: undefined for the newest, null when the address holds no cursor. */

@@ -34,7 +34,7 @@ function liker(id: number, likedAt: string, likeNew = true, extra: Partial<Liker
 }
 
 function locked(key: string, likedAt: string, likeNew = true): LockedLike {
-  return { key, like_new: likeNew, liked_at: likedAt, blurred_image: `/cdn/${key}_blur.jpg` };
+  return { key, like_new: likeNew, liked_at: likedAt };
 }
 
 function given(id: number, matchedAt: string | null): LikeProfile {
@@ -63,12 +63,12 @@ describe('the like modal on a refresh', () => {
     ).toBeNull();
   });
 
-  it('shows a locked like when it is the newest, blurred and without a name', () => {
+  it('shows a locked like when it is the newest, without a name or photo', () => {
     const answer = { liked_by: [liker(3, '2025-03-01T10:00:00Z')], locked: [locked('k1', '2025-03-04T10:00:00Z')] };
     expect(pickLikeModal(answer, emptyShownLikes).show).toEqual({
       kind: 'locked',
       key: 'k1',
-      photo: '/cdn/k1_blur.jpg',
+      photo: null,
     });
   });
 

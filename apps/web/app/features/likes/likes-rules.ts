@@ -68,7 +68,7 @@ function likerContent(liker: Pick<Liker, 'id' | 'name' | 'main_image' | 'fiction
 }
 
 function lockedContent(like: LockedLike): LikeModalContent {
-  return { kind: 'locked', key: like.key, photo: like.blurred_image };
+  return { kind: 'locked', key: like.key, photo: null };
 }
 
 type Received = { at: string; key: string; content: LikeModalContent; isNew: boolean };

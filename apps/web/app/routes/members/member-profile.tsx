@@ -29,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   try {
     // Opening the profile also clears a like from this member's "new" mark (the likes module hears of it).
-    const member = await c.services.profiles.findMember(id);
+    const member = await c.services.profiles.openMember(id);
     const mine = c.user !== null && !member.is_own;
     const [liked, likesViewer] = mine
       ? await Promise.all([

@@ -116,6 +116,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const user = useSessionUser();
   const signupAvailable = usePathAvailable('/signup');
   const swipeGameAvailable = usePathAvailable('/swipe-game');
+  const matchFinderAvailable = usePathAvailable('/match-finder');
   const { filters } = loaderData;
   const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
@@ -159,9 +160,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <h1 className="h3 mb-0">{t('members.title')}</h1>
         {user ? (
           <div className="members-links">
-            <Link to="/match-finder" data-testid="match-finder-link">
-              {t('match_finder.link')}
-            </Link>
+            {matchFinderAvailable ? (
+              <Link to="/match-finder" data-testid="match-finder-link">
+                {t('match_finder.link')}
+              </Link>
+            ) : null}
             {swipeGameAvailable ? (
               <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
                 <Icon name="heart" />

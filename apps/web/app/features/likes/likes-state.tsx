@@ -1,13 +1,27 @@
 import type { AutoLikeResponse, LikesResponse } from '@app/shared/likes/likes';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { useAttentionCount } from '../shell/attention-count.ts';
 import { refreshSchedule } from '../shell/shell-rules.ts';
-import { LikeModal, MatchModal } from './like-modals.tsx';
 import { onLikesChanged, onMatch } from './likes-events.ts';
+
+// Loaded when a modal first opens: every page of the members area carries this provider, few show a modal.
+const LikeModal = lazy(() => import('./like-modals.tsx').then((module) => ({ default: module.LikeModal })));
+const MatchModal = lazy(() => import('./like-modals.tsx').then((module) => ({ default: module.MatchModal })));
+
 import {
   autoLikeDelayMs,
   isAutoLikeDue,
@@ -179,8 +193,10 @@ function MemberLikes(props: { profileId: number; children: ReactNode }) {
   return (
     <LikesContext value={{ likes, newLikes, reload }}>
       {props.children}
-      {modal?.kind === 'like' ? <LikeModal content={modal.content} onClose={close} /> : null}
-      {modal?.kind === 'match' ? <MatchModal partner={modal.partner} onClose={close} /> : null}
+      <Suspense fallback={null}>
+        {modal?.kind === 'like' ? <LikeModal content={modal.content} onClose={close} /> : null}
+        {modal?.kind === 'match' ? <MatchModal partner={modal.partner} onClose={close} /> : null}
+      </Suspense>
     </LikesContext>
   );
 }

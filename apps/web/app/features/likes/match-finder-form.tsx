@@ -118,36 +118,18 @@ export function MatchFinderForm(props: {
         error={errors.min_age ?? errors.max_age}
       >
         <div className="match-finder-ages">
-          <div>
-            <label className="form-label" htmlFor="match-min-age">
-              {t('match_finder.min_age')}
-            </label>
-            <input
-              id="match-min-age"
-              className={`form-control${errors.min_age ? ' is-invalid' : ''}`}
-              type="number"
-              inputMode="numeric"
-              name="min_age"
-              min={18}
-              max={99}
-              defaultValue={values.min_age}
-            />
-          </div>
-          <div>
-            <label className="form-label" htmlFor="match-max-age">
-              {t('match_finder.max_age')}
-            </label>
-            <input
-              id="match-max-age"
-              className={`form-control${errors.max_age ? ' is-invalid' : ''}`}
-              type="number"
-              inputMode="numeric"
-              name="max_age"
-              min={18}
-              max={99}
-              defaultValue={values.max_age}
-            />
-          </div>
+          <AgeInput
+            name="min_age"
+            label={t('match_finder.min_age')}
+            invalid={!!errors.min_age}
+            value={values.min_age}
+          />
+          <AgeInput
+            name="max_age"
+            label={t('match_finder.max_age')}
+            invalid={!!errors.max_age}
+            value={values.max_age}
+          />
         </div>
       </Question>
       <Question
@@ -198,5 +180,27 @@ export function MatchFinderForm(props: {
         {sending ? t('common.sending') : t('match_finder.submit')}
       </button>
     </Form>
+  );
+}
+
+/** One bound of the age range: a number from 18 to 99. */
+function AgeInput(props: { name: 'min_age' | 'max_age'; label: string; invalid: boolean; value: number | string | undefined }) {
+  const id = props.name === 'min_age' ? 'match-min-age' : 'match-max-age';
+  return (
+    <div>
+      <label className="form-label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className={`form-control${props.invalid ? ' is-invalid' : ''}`}
+        type="number"
+        inputMode="numeric"
+        name={props.name}
+        min={18}
+        max={99}
+        defaultValue={props.value}
+      />
+    </div>
   );
 }

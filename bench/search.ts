@@ -1,5 +1,5 @@
 // Member search on a large site: p50/p95 of filtered searches, first page against page 1,000, and the plans.
-// Run through bench/search.sh, which starts a throwaway PostgreSQL.
+// Usage: node bench/search.ts [profiles]   (as root, with PostgreSQL 15 from Debian packages installed)
 import { performance } from 'node:perf_hooks';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { type MemberSearchQuery, searchCountCap } from '@app/shared/search/member-search';
@@ -7,136 +7,112 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createSearchRepository, type SearchFilter } from '../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
-import { createSitesRepository } from '../apps/server/src/modules/sites/sites.repository.ts';
-import { demoCompany, demoSiteSettings } from '../apps/server/src/seed/demo-site.ts';
+import { deferCleanup, describeMachine, runBench } from './harness.ts';
+import { createBenchSite, formatTimes, secondsSince, seedProfiles, timeCalls } from './large-site.ts';
+import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL is not set: run bash bench/search.sh');
 const total = Number(process.argv[2] ?? 1_000_000);
 const runs = 200;
 
-const database = await openDatabase({ kind: 'postgres', url });
-await database.migrate();
-const sites = createSitesRepository(database.db);
-const company = await sites.insertCompany(demoCompany);
-const site = await sites.insertSite({ companyId: company.id, settings: demoSiteSettings }, ['bench.test']);
+await runBench('bench:search', 900, async () => {
+  console.log(describeMachine());
+  const { url } = await startThrowawayPostgres(['shared_buffers=512MB']);
+  const database = await openDatabase({ kind: 'postgres', url });
+  deferCleanup(() => database.close());
+  await database.migrate();
+  const site = await createBenchSite(database, 'bench.test');
 
-const client = new pg.Client({ connectionString: url });
-await client.connect();
-let started = performance.now();
-// Deterministic pseudo-random members: gender, country and region, age 18 to 70, a few invisible or disabled.
-await client.query(
-  `insert into profiles (site_id, name, birth_date, gender, sexuality, country, region, status, invisible, last_active_at)
-   select $1, 'Lid ' || n,
-          date '2008-01-01' - ((n::bigint * 7919) % (52 * 365))::int,
-          case when n % 2 = 0 then 'female' else 'male' end, 'hetero',
-          -- Integer division keeps country and region independent of gender.
-          case when (n / 2) % 10 < 6 then 'NL' when (n / 2) % 10 < 9 then 'BE' else 'DE' end,
-          case when (n / 2) % 10 < 6 then (array['NL-NH','NL-ZH','NL-UT','NL-GE','NL-NB'])[1 + (n / 20) % 5]
-               when (n / 2) % 10 < 9 then (array['BE-VAN','BE-VOV','BE-WHT'])[1 + (n / 20) % 3] else 'DE-NW' end,
-          case when n % 97 = 0 then 'disabled' else 'active' end, n % 53 = 0,
-          now() - ((n % 10000) || ' minutes')::interval
-   from generate_series(1, $2) as n`,
-  [site.id, total],
-);
-// As autovacuum leaves a settled table: statistics, and the visibility map that index-only counts rely on.
-await client.query('vacuum analyze profiles');
-console.log(`seeded ${total.toLocaleString('en')} profiles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  deferCleanup(() => client.end());
+  const started = performance.now();
+  await seedProfiles(client, site.id, total);
+  // As autovacuum leaves a settled table: statistics, and the visibility map that index-only counts rely on.
+  await client.query('vacuum analyze profiles');
+  console.log(`seeded ${total.toLocaleString('en')} profiles in ${secondsSince(started)}`);
 
-const repository = createSearchRepository(database.db);
-const filters: Record<string, SearchFilter> = {
-  everyone: { siteId: site.id },
-  'women in NL': { siteId: site.id, gender: 'female', country: 'NL' },
-  'men 30-45 in NL-UT': {
-    siteId: site.id,
-    gender: 'male',
-    country: 'NL',
-    region: 'NL-UT',
-    bornAfter: '1980-11-22',
-    bornOnOrBefore: '1996-11-22',
-  },
-  'women 18-21 in BE': {
-    siteId: site.id,
-    gender: 'female',
-    country: 'BE',
-    bornAfter: '2004-11-22',
-    bornOnOrBefore: '2008-11-22',
-  },
-};
+  const repository = createSearchRepository(database.db);
+  const filters: Record<string, SearchFilter> = {
+    everyone: { siteId: site.id },
+    'women in NL': { siteId: site.id, gender: 'female', country: 'NL' },
+    'men 30-45 in NL-UT': {
+      siteId: site.id,
+      gender: 'male',
+      country: 'NL',
+      region: 'NL-UT',
+      bornAfter: '1980-11-22',
+      bornOnOrBefore: '1996-11-22',
+    },
+    'women 18-21 in BE': {
+      siteId: site.id,
+      gender: 'female',
+      country: 'BE',
+      bornAfter: '2004-11-22',
+      bornOnOrBefore: '2008-11-22',
+    },
+  };
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+  const measure = async (work: () => Promise<unknown>) => formatTimes(await timeCalls(work, runs));
 
-async function measure(work: () => Promise<unknown>) {
-  for (let i = 0; i < 10; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`;
-}
-
-function matching(filter: SearchFilter) {
-  return `from profiles where site_id = $1 and status = 'active' and invisible = false
+  function matching(filter: SearchFilter) {
+    return `from profiles where site_id = $1 and status = 'active' and invisible = false
     ${filter.gender ? `and gender = '${filter.gender}'` : ''} ${filter.country ? `and country = '${filter.country}'` : ''}
     ${filter.region ? `and region = '${filter.region}'` : ''}
     ${filter.bornAfter ? `and birth_date > '${filter.bornAfter}' and birth_date <= '${filter.bornOnOrBefore}'` : ''}`;
-}
-const exactCount = (filter: SearchFilter) => `select count(*) ${matching(filter)}`;
-
-for (const [name, filter] of Object.entries(filters)) {
-  // The cursor of page 1,000 (24 per page), found once the slow way; the benchmark then pages by keyset.
-  const deep = await client.query(`select id ${matching(filter)} order by id desc offset ${999 * 24} limit 1`, [
-    site.id,
-  ]);
-  const deepCursor = deep.rows[0]?.id ?? null;
-  console.log(`\n${name}`);
-  console.log(`  page 1      ${await measure(() => repository.searchProfiles(filter, null, 25))}`);
-  console.log(
-    `  page 1,000  ${deepCursor ? await measure(() => repository.searchProfiles(filter, deepCursor, 25)) : 'fewer than 1,000 pages'}`,
-  );
-  console.log(`  count ≤10k  ${await measure(() => repository.countProfiles(filter, searchCountCap + 1))}`);
-  console.log(`  exact count ${await measure(() => client.query(exactCount(filter), [site.id]))}`);
-}
-
-// The whole call as /api/search.php makes it for a member: page, total, and similar results when short.
-const benchNow = () => new Date('2026-11-22T12:00:00Z');
-// Cold: every total counted (up to 10,001). Warm: totals reused for 120 s, as the server does by default.
-const services = {
-  cold: createSearchService({ repository, now: benchNow }),
-  warm: createSearchService({ repository, now: benchNow, countCacheMs: 120_000 }),
-};
-const member = { profile: { id: 0 } } as SessionUser;
-const queries: Record<string, MemberSearchQuery> = {
-  everyone: {},
-  'men 30-45 in NL-UT': { gender: 'male', country: 'NL', region: 'NL-UT', min_age: 30, max_age: 45 },
-  'women 18-21 in BE-WHT': { gender: 'female', country: 'BE', region: 'BE-WHT', min_age: 18, max_age: 21 },
-};
-for (const [kind, search] of Object.entries(services)) {
-  console.log(`\nthe search call (page, total, similar results), totals ${kind}`);
-  for (const [name, query] of Object.entries(queries)) {
-    const answer = await search.searchMembers(site, member, query);
-    console.log(
-      `  ${name.padEnd(22)} ${await measure(() => search.searchMembers(site, member, query))}` +
-        `  (${answer.numResults_capped ? 'over ' : ''}${answer.numResults} found, ${answer.similar_results.length} similar)`,
-    );
   }
-}
+  const exactCount = (filter: SearchFilter) => `select count(*) ${matching(filter)}`;
 
-for (const [name, filter] of Object.entries(filters)) {
-  const plan = await client.query(`explain analyze select id ${matching(filter)} order by id desc limit 25`, [site.id]);
-  console.log(`\nplan, ${name}, page 1:`);
-  for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
-  const countPlan = await client.query(
-    `explain analyze select count(*) from (select 1 ${matching(filter)} limit ${searchCountCap + 1}) matches`,
-    [site.id],
-  );
-  console.log(`plan, ${name}, total:`);
-  for (const row of countPlan.rows) console.log(`  ${row['QUERY PLAN']}`);
-}
-await client.end();
-await database.close();
+  for (const [name, filter] of Object.entries(filters)) {
+    // The cursor of page 1,000 (24 per page), found once the slow way; the benchmark then pages by keyset.
+    const deep = await client.query(`select id ${matching(filter)} order by id desc offset ${999 * 24} limit 1`, [
+      site.id,
+    ]);
+    const deepCursor = deep.rows[0]?.id ?? null;
+    console.log(`\n${name}`);
+    console.log(`  page 1      ${await measure(() => repository.searchProfiles(filter, null, 25))}`);
+    console.log(
+      `  page 1,000  ${deepCursor ? await measure(() => repository.searchProfiles(filter, deepCursor, 25)) : 'fewer than 1,000 pages'}`,
+    );
+    console.log(`  count ≤10k  ${await measure(() => repository.countProfiles(filter, searchCountCap + 1))}`);
+    console.log(`  exact count ${await measure(() => client.query(exactCount(filter), [site.id]))}`);
+  }
+
+  // The whole call as /api/search.php makes it for a member: page, total, and similar results when short.
+  const benchNow = () => new Date('2026-11-22T12:00:00Z');
+  // Cold: every total counted (up to 10,001). Warm: totals reused for 120 s, as the server does by default.
+  const services = {
+    cold: createSearchService({ repository, now: benchNow }),
+    warm: createSearchService({ repository, now: benchNow, countCacheMs: 120_000 }),
+  };
+  const member = { profile: { id: 0 } } as SessionUser;
+  const queries: Record<string, MemberSearchQuery> = {
+    everyone: {},
+    'men 30-45 in NL-UT': { gender: 'male', country: 'NL', region: 'NL-UT', min_age: 30, max_age: 45 },
+    'women 18-21 in BE-WHT': { gender: 'female', country: 'BE', region: 'BE-WHT', min_age: 18, max_age: 21 },
+  };
+  for (const [kind, search] of Object.entries(services)) {
+    console.log(`\nthe search call (page, total, similar results), totals ${kind}`);
+    for (const [name, query] of Object.entries(queries)) {
+      const answer = await search.searchMembers(site, member, query);
+      console.log(
+        `  ${name.padEnd(22)} ${await measure(() => search.searchMembers(site, member, query))}` +
+          `  (${answer.numResults_capped ? 'over ' : ''}${answer.numResults} found, ${answer.similar_results.length} similar)`,
+      );
+    }
+  }
+
+  for (const [name, filter] of Object.entries(filters)) {
+    const plan = await client.query(`explain analyze select id ${matching(filter)} order by id desc limit 25`, [
+      site.id,
+    ]);
+    console.log(`\nplan, ${name}, page 1:`);
+    for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+    const countPlan = await client.query(
+      `explain analyze select count(*) from (select 1 ${matching(filter)} limit ${searchCountCap + 1}) matches`,
+      [site.id],
+    );
+    console.log(`plan, ${name}, total:`);
+    for (const row of countPlan.rows) console.log(`  ${row['QUERY PLAN']}`);
+  }
+  console.log(`\n${describeMachine()}`);
+});

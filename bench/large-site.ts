@@ -34,6 +34,16 @@ export async function seedProfiles(client: pg.Client, siteId: number, total: num
   );
 }
 
+/** A main photo, approved, for 9 profiles in 10 (what the likes lists, the swipe game and member cards show). */
+export async function seedMainPhotos(client: pg.Client, siteId: number) {
+  await client.query(
+    `insert into photos (profile_id, storage_key, status, is_main, position, width, height, created_at)
+     select id, 'bench-' || id, 'active', true, 0, 600, 800, now() - interval '1 year'
+     from profiles where site_id = $1 and id % 10 <> 3`,
+    [siteId],
+  );
+}
+
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

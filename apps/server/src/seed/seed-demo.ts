@@ -3,9 +3,11 @@ import type { Database } from '../db/client.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { createLikesRepository } from '../modules/likes/likes.repository.ts';
 import { createProfilesRepository } from '../modules/profiles/profiles.repository.ts';
 import { createSitesRepository } from '../modules/sites/sites.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import { seedDemoLikes } from './demo-likes.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
 import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
@@ -14,13 +16,14 @@ import { createRandom } from './random.ts';
 const demoSeed = 20_261_122;
 
 /**
- * On an empty database: the demo site, its company and `profiles` member profiles with photos. The same
- * input gives the same data. Everything lands in one transaction, so an interrupted seed leaves nothing behind.
+ * On an empty database: the demo site, its company and `profiles` member profiles with photos, and (unless `likes` is
+ * false) likes and matches around the demo accounts. The same input gives the same data. Everything lands in one
+ * transaction, so an interrupted seed leaves nothing behind.
  */
 export async function seedDemoData(
   db: Database,
   storage: Storage,
-  options: { profiles: number; now?: Date },
+  options: { profiles: number; likes?: boolean; now?: Date },
 ): Promise<{ created: boolean; profiles: number; ms: number }> {
   const started = Date.now();
   // The repositories join the unit of work's transaction below: one commit for everything.
@@ -28,6 +31,7 @@ export async function seedDemoData(
   const sites = createSitesRepository(work.db);
   const profilesRepository = createProfilesRepository(work.db);
   const accounts = createAccountsRepository(work.db);
+  const likes = createLikesRepository(work.db);
   if ((await sites.countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
 
   const now = options.now ?? new Date();
@@ -94,6 +98,13 @@ export async function seedDemoData(
         credits: account.credits,
         signupDate: owner.person.createdAt,
         signupStep: 5,
+      });
+    }
+    if (options.likes ?? true) {
+      await seedDemoLikes(likes, random, {
+        accounts: realProfiles.slice(0, demoAccounts.length),
+        profiles: people.map((person, index) => ({ person, id: profileIds[index]! })),
+        now,
       });
     }
   });

@@ -92,6 +92,8 @@ export async function loginMember(app: FastifyInstance, email: string, password 
 
 interface TestAppOptions {
   profiles?: number;
+  /** Seed the demo accounts' likes and matches as a fresh start does; off so that tests start from no likes. */
+  demoLikes?: boolean;
   /** Settings that differ from the test configuration (production mode, proxies). */
   config?: Partial<AppConfig>;
   now?: () => Date;
@@ -109,7 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { database, url: databaseUrl, drop } = await openTestDatabase(options.logger);
   await database.migrate();
   const storage = createMemoryStorage();
-  await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12 });
+  await seedDemoData(database.db, storage, { profiles: options.profiles ?? 12, likes: options.demoLikes ?? false });
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test' }),
     serveWeb: false,

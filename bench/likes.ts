@@ -17,7 +17,15 @@ import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import { createMemoryStorage } from '../apps/server/src/storage/local-storage.ts';
 import { deferCleanup, describeMachine, report, runBench } from './harness.ts';
-import { createBenchSite, formatTimes, secondsSince, seedMainPhotos, seedProfiles, timeCalls } from './large-site.ts';
+import {
+  createBenchSite,
+  formatTimes,
+  loadInBulk,
+  secondsSince,
+  seedMainPhotos,
+  seedProfiles,
+  timeCalls,
+} from './large-site.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 const profileCount = Number(process.argv[2] ?? 1_000_000);
@@ -95,12 +103,14 @@ await runBench('bench:likes', 900, async () => {
     [site.id, first + profileCount / 2],
   );
   const member = memberRows[0]!.id;
-  await client.query(
-    `insert into users (site_id, profile_id, email, password_hash, status, language, signup_step, paid_user)
-     select $1, id, 'lid' || id || '@bench.test', 'no login', case when status = 'active' then 'active' else 'deleted' end,
-            'nl', 5, id % 10 = 0
-     from profiles where site_id = $1 and id <> $2`,
-    [site.id, member],
+  await loadInBulk(client, 'users', () =>
+    client.query(
+      `insert into users (site_id, profile_id, email, password_hash, status, language, signup_step, paid_user)
+       select $1, id, 'lid' || id || '@bench.test', 'no login',
+              case when status = 'active' then 'active' else 'deleted' end, 'nl', 5, id % 10 = 0
+       from profiles where site_id = $1 and id <> $2`,
+      [site.id, member],
+    ),
   );
   await client.query(
     `insert into users (site_id, profile_id, email, password_hash, status, language, signup_step)
@@ -198,21 +208,15 @@ await runBench('bench:likes', 900, async () => {
  * 10,000,000 likes in one statement, the member's among them. Each profile n likes up to 10 neighbours of the other
  * gender (n ± 1 to 85: members who signed up about the same time), so a profile gives about 10 and receives 0 to 30;
  * the round that likes backwards makes about one like in eleven part of a match. Ids follow the creation time over
- * a year; older likes were seen, the newest 2% mostly not. The pair, given and received indexes are built after the
- * rows (as the schema defines them), and the foreign keys are not checked row by row: the rows are valid by
- * construction, and the load takes a minute instead of many.
+ * a year; older likes were seen, the newest 2% mostly not. Loaded in bulk: the indexes are built after the rows.
  */
 async function seedLikes(client: pg.Client, ids: { first: number; member: number }) {
-  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
-    "select indexname, indexdef from pg_indexes where tablename = 'likes' and indexname <> 'likes_pkey'",
-  );
-  for (const index of indexes) await client.query(`drop index ${index.indexname}`);
-  await client.query("set session_replication_role = 'replica'");
   const slot = Math.floor(likeCount / (memberSlots + 100));
   // The member's women: even profile numbers (female), spread over the site.
   const womanStep = Math.floor(profileCount / 2 / (memberReceived + memberGiven + 1));
-  await client.query(
-    `insert into likes (liker_profile_id, liked_profile_id, source, created_at, seen_at)
+  const insert = () =>
+    client.query(
+      `insert into likes (liker_profile_id, liked_profile_id, source, created_at, seen_at)
      select liker, liked, source, created, case when seen then created + interval '2 hours' end
      from (
        select n, mine, woman,
@@ -237,10 +241,9 @@ async function seedLikes(client: pg.Client, ids: { first: number; member: number
      ) rows
      -- The member has only their own likes (about 20 fewer than 10,000,000 in all).
      where mine or (liker <> $4 and liked <> $4)`,
-    [ids.first, profileCount, likeCount, ids.member, slot, womanStep, memberReceived, memberSlots, memberGiven],
-  );
-  await client.query("set session_replication_role = 'origin'");
-  for (const index of indexes) await client.query(index.indexdef);
+      [ids.first, profileCount, likeCount, ids.member, slot, womanStep, memberReceived, memberSlots, memberGiven],
+    );
+  await loadInBulk(client, 'likes', insert);
 }
 
 /**

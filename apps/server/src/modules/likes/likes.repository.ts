@@ -69,21 +69,28 @@ export function createLikesRepository(db: Database) {
     card: memberCardColumns,
   };
 
-  /** Given (the member likes them) or received (they like the member), newest first, visible ones only. */
+  /**
+   * Given (the member likes them) or received (they like the member), newest first, visible ones only. The like back
+   * is looked up per row in the pair index (a lateral join with a limit): as a plain join, the plan PostgreSQL keeps
+   * for the prepared statement read all the member's likes the other way for every page (80 ms at 3,000 likes).
+   */
   const listQuery = (direction: 'given' | 'received', before: boolean) =>
     prepareQuery(db, `likes_${direction}${before ? '_before' : ''}`, (db) => {
       const me = placeholder('me');
       const own = direction === 'given' ? likes.likerProfileId : likes.likedProfileId;
       const other = direction === 'given' ? likes.likedProfileId : likes.likerProfileId;
+      const likeBack = db
+        .select({ id: back.id, createdAt: back.createdAt })
+        .from(back)
+        .where(and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)))
+        .limit(1)
+        .as('like_back');
       return db
-        .select(rowColumns)
+        .select({ ...rowColumns, backId: likeBack.id, backAt: likeBack.createdAt })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, other))
         .leftJoin(photos, mainPhoto)
-        .leftJoin(
-          back,
-          and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
-        )
+        .leftJoinLateral(likeBack, sql`true`)
         .where(and(eq(own, me), findableBy(me), before ? lt(likes.id, placeholder('before')) : undefined))
         .orderBy(desc(likes.id))
         .limit(placeholder('limit'));
@@ -137,16 +144,27 @@ export function createLikesRepository(db: Database) {
       .limit(1),
   );
 
-  /** Swipe candidates: the filter, likeable, with a photo, not liked and not answered (a 'Nee' counts 30 days). */
+  /**
+   * Swipe candidates: the filter, likeable, with a photo, not liked and not answered (a 'Nee' counts 30 days). A
+   * member who swiped a lot answered the top cards, which the walk down the ids passes over; the main photo is looked
+   * up per row (a lateral join with a limit), so that PostgreSQL looks it up for the cards it keeps only, after the
+   * answers, instead of joining the photos of every card passed over (3 ms of 8 at 1,500 answers).
+   */
   const swipeQuery = prepareQuery(
     db,
     'swipe_candidates',
     (db) => {
       const me = placeholder('me');
+      const mainPhotoKey = db
+        .select({ storageKey: photos.storageKey })
+        .from(photos)
+        .where(mainPhoto)
+        .limit(1)
+        .as('main_photo');
       return db
-        .select(memberCardColumns)
+        .select({ ...memberCardColumns, photoKey: mainPhotoKey.storageKey })
         .from(profiles)
-        .innerJoin(photos, mainPhoto)
+        .innerJoinLateral(mainPhotoKey, sql`true`)
         .where(
           and(
             eq(profiles.siteId, placeholder('siteId')),

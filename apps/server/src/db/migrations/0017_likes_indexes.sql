@@ -1,0 +1,1 @@
+CREATE INDEX "likes_new_idx" ON "likes" USING btree ("liked_profile_id") WHERE "likes"."seen_at" is null;

@@ -87,6 +87,35 @@ export async function timeCalls(work: (run: number) => Promise<unknown>, runs: n
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+/**
+ * Times several calls taking turns (one of each, then the next round), so that a burst of other work on the machine
+ * falls on all of them alike: 10 unrecorded rounds, then `runs` recorded ones. Answers each call's p50 and p95, and
+ * the CPU time of this process's main thread per call (the rest of a call's time is spent waiting for the database).
+ */
+export async function timeCallsInTurn<Name extends string>(
+  calls: Record<Name, (run: number) => Promise<unknown>>,
+  runs: number,
+) {
+  const names = Object.keys(calls) as Name[];
+  const times = new Map<Name, number[]>(names.map((name) => [name, []]));
+  const cpuMicros = new Map<Name, number>(names.map((name) => [name, 0]));
+  for (let run = 0; run < 10 + runs; run++) {
+    for (const name of names) {
+      const cpu = process.threadCpuUsage();
+      const started = performance.now();
+      await calls[name](run);
+      if (run < 10) continue;
+      times.get(name)!.push(performance.now() - started);
+      const used = process.threadCpuUsage(cpu);
+      cpuMicros.set(name, cpuMicros.get(name)! + used.user + used.system);
+    }
+  }
+  return names.map((name) => {
+    const values = times.get(name)!;
+    return { name, p50: percentile(values, 50), p95: percentile(values, 95), cpu: cpuMicros.get(name)! / runs / 1000 };
+  });
+}
+
 export const formatTimes = ({ p50, p95 }: { p50: number; p95: number }) =>
   `p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`;
 

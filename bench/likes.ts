@@ -24,7 +24,7 @@ import {
   secondsSince,
   seedMainPhotos,
   seedProfiles,
-  timeCalls,
+  timeCallsInTurn,
 } from './large-site.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
@@ -168,14 +168,20 @@ await runBench('bench:likes', 900, async () => {
       `GET /api/swipe.php ${swipeAnswer.profiles.length} cards`,
   );
   const targets = await findLikeTargets(client, site.id, member, runs + 20);
-  const measured = {
-    'GET /api/likes.php': await timeCalls(() => call('GET', '/api/likes.php'), runs),
-    'POST /api/like.php': await timeCalls((run) => call('POST', '/api/like.php', { profile: targets[run] }), runs),
-    'GET /api/swipe.php': await timeCalls(() => call('GET', '/api/swipe.php'), runs),
-  };
-  console.log(`\nwarm, ${runs} calls each after 10 unrecorded, one at a time (goal: p95 under 10 ms)`);
-  for (const [name, times] of Object.entries(measured)) {
-    console.log(`  ${name.padEnd(20)} ${formatTimes(times)}${times.p95 < 10 ? '' : '  over the goal'}`);
+  const measured = await timeCallsInTurn(
+    {
+      'GET /api/likes.php': () => call('GET', '/api/likes.php'),
+      'POST /api/like.php': (run) => call('POST', '/api/like.php', { profile: targets[run] }),
+      'GET /api/swipe.php': () => call('GET', '/api/swipe.php'),
+    },
+    runs,
+  );
+  console.log(`\nwarm, ${runs} calls each after 10 unrecorded, one at a time, taking turns (goal: p95 under 10 ms)`);
+  for (const times of measured) {
+    console.log(
+      `  ${times.name.padEnd(20)} ${formatTimes(times)}, app CPU ${times.cpu.toFixed(2)} ms` +
+        (times.p95 < 10 ? '' : '  over the goal'),
+    );
   }
 
   const explained: [string, () => Promise<unknown>][] = [

@@ -362,6 +362,25 @@ describe(`the swipe game on ${testDatabaseKind()}`, () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(statuses.length - 4);
     expect(await countLikes()).toBe(4);
   });
+
+  it('leaves out the members one liked from their profile, and a Nee of more than 30 days ago no longer', async () => {
+    await clearLikes();
+    clock = new Date('2026-11-25T10:00:00Z');
+    const a = await login(1);
+    const ids: number[] = (await call('GET', '/api/swipe.php', a.cookie))
+      .json()
+      .profiles.map((p: { id: number }) => p.id);
+    await call('POST', '/api/like.php', a.cookie, { profile: ids[0] });
+    await call('POST', '/api/swipe.php', a.cookie, { profile: ids[1], answer: 'no' });
+    const shown = async (cookie: string) =>
+      (await call('GET', '/api/swipe.php', cookie)).json().profiles.map((p: { id: number }) => p.id);
+    expect(await shown(a.cookie)).not.toEqual(expect.arrayContaining([ids[0]]));
+    expect(await shown(a.cookie)).not.toEqual(expect.arrayContaining([ids[1]]));
+    // The 'Nee' given 31 days ago: the card comes back; the like keeps the other out.
+    await t.database.db.execute(sql`update swipe_answers set answered_at = ${new Date('2026-10-25T10:00:00Z')}`);
+    expect(await shown(a.cookie)).toEqual(expect.arrayContaining([ids[1]]));
+    expect(await shown(a.cookie)).not.toEqual(expect.arrayContaining([ids[0]]));
+  });
 });
 
 describe(`the swipe game's allowance under retries, on ${testDatabaseKind()}`, () => {

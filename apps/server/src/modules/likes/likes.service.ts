@@ -92,7 +92,7 @@ export function createLikesService(deps: {
       .slice(0, 22);
   }
 
-  function toLocked(site: Site, user: SessionUser, row: LikeRow): LockedLike {
+  function toLocked(user: SessionUser, row: LikeRow): LockedLike {
     return {
       key: lockedKey(user, row),
       like_new: row.seenAt === null,
@@ -116,7 +116,7 @@ export function createLikesService(deps: {
     const locked: LockedLike[] = [];
     for (const row of rows) {
       if (unlocked(row)) likers.push(toLiker(site, row, now));
-      else locked.push(toLocked(site, user, row));
+      else locked.push(toLocked(user, row));
     }
     return { likers, locked };
   }

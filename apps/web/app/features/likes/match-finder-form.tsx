@@ -184,7 +184,12 @@ export function MatchFinderForm(props: {
 }
 
 /** One bound of the age range: a number from 18 to 99. */
-function AgeInput(props: { name: 'min_age' | 'max_age'; label: string; invalid: boolean; value: number | string | undefined }) {
+function AgeInput(props: {
+  name: 'min_age' | 'max_age';
+  label: string;
+  invalid: boolean;
+  value: number | string | undefined;
+}) {
   const id = props.name === 'min_age' ? 'match-min-age' : 'match-max-age';
   return (
     <div>

@@ -6,8 +6,8 @@ export const swipeLikesPerDay = 4;
 export const swipeNoDays = 30;
 /** Received likes a free member sees unblurred; the others ask for premium. */
 export const freeVisibleLikers = 3;
-/** The newest likes each list of GET /api/likes.php holds; older ones are paged with `before`. */
-export const likesListLimit = 100;
+/** The newest likes each list of GET /api/likes.php holds (the pages page further with `before`). */
+export const likesListLimit = 50;
 /** Cards per page of /likes/{type}. */
 export const likesPageSize = 48;
 

@@ -49,7 +49,7 @@ export const lockedLikeSchema = z.object({
 });
 export type LockedLike = z.output<typeof lockedLikeSchema>;
 
-/** GET /api/likes.php: given likes (`profiles`), received likes (`liked_by`), newest first, each at most 100. */
+/** GET /api/likes.php: given likes (`profiles`), received likes (`liked_by`), newest first, each at most 50. */
 export const likesResponseSchema = z.object({
   profiles: z.array(likeProfileSchema),
   liked_by: z.array(likerSchema),

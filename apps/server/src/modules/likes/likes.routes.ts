@@ -52,7 +52,7 @@ export function registerLikesRoutes(app: FastifyInstance, likes: LikesService) {
     schema: {
       tags: ['likes'],
       summary:
-        'Given likes (`profiles`) and received likes (`liked_by`), newest first, at most 100 each; for free members the received likes beyond the first few are `locked` (blurred, without id).',
+        'Given likes (`profiles`) and received likes (`liked_by`), newest first, at most 50 each; for free members the received likes beyond the first few are `locked` (without id, name or photo).',
       response: { 200: likesResponseSchema, ...errorResponses('authentication_required') },
     },
     handler: (request) => likes.findLikes(request.site, requireUser(request)),

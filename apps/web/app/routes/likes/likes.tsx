@@ -16,7 +16,7 @@ function isLikeType(value: string): value is LikeType {
   return (likeTypes as readonly string[]).includes(value);
 }
 
-/** A tab's count when the lists of GET /api/likes.php hold them all, else "100+"; null when it cannot be known. */
+/** A tab's count when the lists of GET /api/likes.php hold them all, else "50+"; null when it cannot be known. */
 function tabCount(count: number, complete: boolean): { count: number; more: boolean } | null {
   if (count >= likesListLimit) return { count: likesListLimit, more: true };
   return complete ? { count, more: false } : null;

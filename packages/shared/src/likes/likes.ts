@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, idSchema } from '../input.ts';
+import { memberCardSchema } from '../profiles/member-profile.ts';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
@@ -76,17 +77,8 @@ export const autoLikeResponseSchema = z.object({
 });
 export type AutoLikeResponse = z.output<typeof autoLikeResponseSchema>;
 
-/** A card of the swipe game. */
-export const swipeCardSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  age: z.int(),
-  country: z.string(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
-  fictional: z.boolean(),
-  photo: z.object({ match: z.string(), thumb: z.string() }).nullable(),
-});
+/** A card of the swipe game: a member card, as the search shows it. */
+export const swipeCardSchema = memberCardSchema;
 export type SwipeCard = z.output<typeof swipeCardSchema>;
 
 /** GET /api/swipe.php. */

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { dailyAllowances, likes, swipeAnswers } from '../../db/schema/likes.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { findableBy, likeableBy } from '../profiles/profile-visibility.ts';
-import { memberCardColumns } from '../profiles/profiles.repository.ts';
+import { mainPhotoJoin, memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export type LikeSource = (typeof likes.$inferInsert)['source'];
 export type AllowanceKind = (typeof dailyAllowances.$inferInsert)['kind'];
@@ -58,7 +58,6 @@ const pairLockKey = (a: number, b: number) => (BigInt(Math.min(a, b)) << 31n) + 
 /** Likes, swipe answers and daily allowances: the only code that touches those tables. */
 export function createLikesRepository(db: Database) {
   const back = alias(likes, 'back');
-  const mainPhoto = and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active'));
   const rowColumns = {
     likeId: likes.id,
     likedAt: likes.createdAt,
@@ -89,7 +88,7 @@ export function createLikesRepository(db: Database) {
         .select({ ...rowColumns, backId: likeBack.id, backAt: likeBack.createdAt })
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, other))
-        .leftJoin(photos, mainPhoto)
+        .leftJoin(photos, mainPhotoJoin)
         .leftJoinLateral(likeBack, sql`true`)
         .where(and(eq(own, me), findableBy(me), before ? lt(likes.id, placeholder('before')) : undefined))
         .orderBy(desc(likes.id))
@@ -113,7 +112,7 @@ export function createLikesRepository(db: Database) {
         and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
       )
       .innerJoin(profiles, eq(profiles.id, likes.likedProfileId))
-      .leftJoin(photos, mainPhoto)
+      .leftJoin(photos, mainPhotoJoin)
       .where(and(eq(likes.likerProfileId, me), findableBy(me), sql`${matchId} < ${placeholder('before')}`))
       .orderBy(desc(matchId))
       .limit(placeholder('limit'));
@@ -162,7 +161,7 @@ export function createLikesRepository(db: Database) {
       const mainPhotoKey = db
         .select({ storageKey: photos.storageKey })
         .from(photos)
-        .where(mainPhoto)
+        .where(mainPhotoJoin)
         .limit(1)
         .as('main_photo');
       return db
@@ -283,7 +282,7 @@ export function createLikesRepository(db: Database) {
         .select(rowColumns)
         .from(likes)
         .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-        .leftJoin(photos, mainPhoto)
+        .leftJoin(photos, mainPhotoJoin)
         .leftJoin(
           back,
           and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
@@ -384,7 +383,7 @@ export function createLikesRepository(db: Database) {
       return db
         .select({ id: profiles.id, name: profiles.name, photoKey: photos.storageKey })
         .from(profiles)
-        .innerJoin(photos, mainPhoto)
+        .innerJoin(photos, mainPhotoJoin)
         .where(
           and(
             eq(profiles.siteId, filter.siteId),

@@ -23,7 +23,7 @@ import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { MemberEventInput, MemberEventsRepository } from '../../events/member-events.repository.ts';
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
-import { photoFileName } from '../profiles/photo-processing.ts';
+import { toCardPhoto, toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { CandidateFilter, LikeRow, LikeSource, LikesRepository } from './likes.repository.ts';
 
@@ -56,13 +56,7 @@ export function createLikesService(deps: {
 
   const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultSiteTimeZone;
 
-  function toLikeImage(site: Site, photoKey: string | null) {
-    if (!photoKey) return null;
-    return {
-      match: site.settings.cdn_prefix + photoFileName(photoKey, 'match'),
-      thumb: site.settings.cdn_prefix + photoFileName(photoKey, 'thumb'),
-    };
-  }
+  const toLikeImage = (site: Site, photoKey: string | null) => toCardPhoto(photoKey, site.settings.cdn_prefix);
 
   function toLikeProfile(site: Site, row: LikeRow, now: Date): LikeProfile {
     const matchedAt = row.backAt ? new Date(Math.max(row.backAt.getTime(), row.likedAt.getTime())) : null;
@@ -297,16 +291,7 @@ export function createLikesService(deps: {
         repository.findAllowanceUsed(user.profile.id, 'swipe_like', day),
       ]);
       return {
-        profiles: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          age: ageOn(row.birthDate, now),
-          country: row.country,
-          region: row.region,
-          city: row.city,
-          fictional: row.fictional,
-          photo: toLikeImage(site, row.photoKey),
-        })),
+        profiles: rows.map((row) => toMemberCard(row, site.settings.cdn_prefix, now)),
         likes_left: Math.max(0, swipeLikesPerDay - used),
         likes_reset_at: resetsAt,
       };

@@ -5,7 +5,7 @@ import { matchFinderAnswers } from '../../db/schema/likes.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import type { MemberCardRow } from '../profiles/member-card.ts';
 import { findableBy } from '../profiles/profile-visibility.ts';
-import { memberCardColumns } from '../profiles/profiles.repository.ts';
+import { mainPhotoJoin, memberCardColumns } from '../profiles/profiles.repository.ts';
 
 /** Whom the match finder considers: the answers' gender and ages, in the member's country (and region). */
 export interface MatchCandidateFilter {
@@ -50,7 +50,7 @@ export function createMatchFinderRepository(db: Database) {
       db
         .select({ ...memberCardColumns, interests: profiles.interests })
         .from(profiles)
-        .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .leftJoin(photos, mainPhotoJoin)
         .where(
           and(
             eq(profiles.siteId, placeholder('siteId')),

@@ -14,6 +14,12 @@ export interface MemberCardRow {
   photoKey: string | null;
 }
 
+/** A main photo's card sizes under the CDN prefix; null without an approved main photo. */
+export function toCardPhoto(photoKey: string | null, cdnPrefix: string) {
+  if (!photoKey) return null;
+  return { match: cdnPrefix + photoFileName(photoKey, 'match'), thumb: cdnPrefix + photoFileName(photoKey, 'thumb') };
+}
+
 /** A profile as a card: public fields, age, and the approved main photo's match and thumb under the CDN prefix. */
 export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date): MemberCard {
   return {
@@ -25,11 +31,6 @@ export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date): 
     city: row.city,
     fictional: row.fictional,
     last_active_at: (row.lastActiveAt ?? now).toISOString(),
-    photo: row.photoKey
-      ? {
-          match: cdnPrefix + photoFileName(row.photoKey, 'match'),
-          thumb: cdnPrefix + photoFileName(row.photoKey, 'thumb'),
-        }
-      : null,
+    photo: toCardPhoto(row.photoKey, cdnPrefix),
   };
 }

@@ -7,7 +7,14 @@ import { blockedByViewer, findableBy, type Viewer, visibleTo } from './profile-v
 export type ProfileInsert = typeof profiles.$inferInsert;
 export type PhotoInsert = typeof photos.$inferInsert;
 
-/** What a member card shows (see member-card.ts); the main photo comes from a join on `photos`. */
+/** The join of a profile's approved main photo, as cards show it. */
+export const mainPhotoJoin = and(
+  eq(photos.profileId, profiles.id),
+  eq(photos.isMain, true),
+  eq(photos.status, 'active'),
+);
+
+/** What a member card shows (see member-card.ts); the main photo comes from a join on `photos` (mainPhotoJoin). */
 export const memberCardColumns = {
   id: profiles.id,
   name: profiles.name,
@@ -66,7 +73,7 @@ export function createProfilesRepository(db: Database) {
       db
         .select(memberCardColumns)
         .from(profiles)
-        .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .innerJoin(photos, mainPhotoJoin)
         .where(
           and(
             eq(profiles.siteId, sql.placeholder('siteId')),

@@ -4,7 +4,7 @@ import { prepareQuery, prepareQueryVariants } from '../../db/prepared-query.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
 import { findableBy } from '../profiles/profile-visibility.ts';
-import { memberCardColumns } from '../profiles/profiles.repository.ts';
+import { mainPhotoJoin, memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export interface SearchFilter {
   siteId: number;
@@ -93,7 +93,7 @@ export function createSearchRepository(db: Database) {
       db
         .select(memberCardColumns)
         .from(profiles)
-        .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true), eq(photos.status, 'active')))
+        .leftJoin(photos, mainPhotoJoin)
         .where(and(...conditions(parts), parts.before ? lt(profiles.id, placeholder('before')) : undefined))
         .orderBy(desc(profiles.id))
         .limit(placeholder('limit')),

@@ -95,6 +95,38 @@ export const errorCodes = {
     status: 409,
     description: 'A different date of birth after signup is finished; it is set once, during signup.',
   },
+  insufficient_credits: {
+    status: 402,
+    description: 'The balance is lower than what the action costs; nothing changed.',
+  },
+  package_not_found: { status: 404, description: "No such credit package on this site in the buyer's currency." },
+  payment_method_unavailable: {
+    status: 400,
+    description: "A payment method (or bank) not offered for the buyer's country or this order.",
+  },
+  order_already_paid: { status: 409, description: 'The order is paid already: its credits are on the account.' },
+  order_not_payable: { status: 409, description: 'The order can no longer be paid (refunded or charged back).' },
+  discount_code_expired: { status: 409, description: 'The discount code is past its end date.' },
+  discount_minimum_not_met: {
+    status: 422,
+    description: "The order is below the code's minimum order value; `amount` is the minimum, formatted.",
+  },
+  discount_not_applicable: {
+    status: 422,
+    description: "The code is not valid for the buyer's country or the chosen payment method.",
+  },
+  spend_limit_reached: {
+    status: 403,
+    description: "The purchase would pass the member's monthly spending limit; `amount` is what is left this month.",
+  },
+  spend_cool_off: {
+    status: 403,
+    description: 'The member chose a cool-off: no purchases until `until` (ISO time, shown in their language).',
+  },
+  payment_provider_unavailable: {
+    status: 503,
+    description: 'The payment provider did not answer; nothing was charged, the member can try again.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
   service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

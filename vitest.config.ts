@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          setupFiles: ['apps/server/src/test/ledger-check.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: 'test' },

@@ -29,10 +29,19 @@ function isCrossSite(request: FastifyRequest): boolean {
  * - any state-changing request, page form posts included, is refused when the browser says it came from another
  *   origin.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Called by another server, never a browser (a payment webhook): carries no session and is not trusted. */
+    serverToServer?: boolean;
+  }
+}
+
 export function registerCsrfGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const safe = safeMethods.has(request.method);
     const route = request.routeOptions;
+    // A payment provider's webhook: no browser, no cookie, and nothing in it is believed (it carries an id only).
+    if (route.config.serverToServer) return;
     if (!safe && route.url?.startsWith('/api/')) {
       if (request.headers['x-request-type'] !== 'client') {
         throw new AppError('client_header_required', `${request.method} ${route.url} without X-Request-Type`);

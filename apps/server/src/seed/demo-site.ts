@@ -68,3 +68,14 @@ export const demoAccounts = [
   { email: 'premium@hartklop.test', paidUser: true, credits: 120 },
   { email: 'bijna-op@hartklop.test', paidUser: true, credits: 4 },
 ] as const;
+
+/**
+ * The demo site's credit bundles (euros, VAT included), smallest first. Each stays at or above the minimum price per
+ * message (0.99 at 5 credits a message); the 250 is the best value.
+ */
+export const demoPackages = [
+  { currency: 'EUR', credits: 50, priceCents: 1499, label: 'starter', variant: 'p0', bestValue: false },
+  { currency: 'EUR', credits: 100, priceCents: 2499, label: 'plus', variant: 'p1', bestValue: false },
+  { currency: 'EUR', credits: 250, priceCents: 5499, label: 'popular', variant: 'p2', bestValue: true },
+  { currency: 'EUR', credits: 500, priceCents: 9900, label: 'vip', variant: 'p3', bestValue: false },
+] as const;

@@ -1,8 +1,12 @@
 import pLimit from 'p-limit';
 import type { Database } from '../db/client.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
+import { createMemberEventsRepository } from '../events/member-events.repository.ts';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { createLedgerRepository } from '../modules/credits/ledger.repository.ts';
+import { createLedger } from '../modules/credits/ledger.service.ts';
+import { createShopRepository } from '../modules/credits/shop.repository.ts';
 import { createLikesRepository } from '../modules/likes/likes.repository.ts';
 import { createProfilesRepository } from '../modules/profiles/profiles.repository.ts';
 import { createSitesRepository } from '../modules/sites/sites.repository.ts';
@@ -10,7 +14,14 @@ import type { Storage } from '../storage/storage.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
-import { demoAccounts, demoCompany, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
+import {
+  demoAccounts,
+  demoCompany,
+  demoPackages,
+  demoPassword,
+  demoSiteHosts,
+  demoSiteSettings,
+} from './demo-site.ts';
 import { createRandom } from './random.ts';
 
 const demoSeed = 20_261_122;
@@ -32,9 +43,18 @@ export async function seedDemoData(
   const profilesRepository = createProfilesRepository(work.db);
   const accounts = createAccountsRepository(work.db);
   const likes = createLikesRepository(work.db);
+  const shop = createShopRepository(work.db);
   if ((await sites.countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
 
   const now = options.now ?? new Date();
+  // The demo balances are credits like any other: through the ledger (the cache is empty during a seed).
+  const ledger = createLedger({
+    repository: createLedgerRepository(work.db),
+    events: createMemberEventsRepository(work.db),
+    work,
+    now: () => now,
+    forgetMemberView: async () => {},
+  });
   const passwordHash = await hashPassword(demoPassword);
   const random = createRandom(demoSeed);
   const people = Array.from({ length: options.profiles }, () => createDemoProfile(random, now));
@@ -58,6 +78,7 @@ export async function seedDemoData(
       { companyId: company.id, settings: demoSiteSettings, isDemo: true },
       demoSiteHosts,
     );
+    await shop.insertPackages(demoPackages.map((pkg, position) => ({ ...pkg, siteId: site.id, position })));
     let photoIndex = 0;
     const rows = people.map((person) => {
       const { photoCount, skinTone: _skinTone, ...profile } = person;
@@ -87,7 +108,7 @@ export async function seedDemoData(
     for (const [index, account] of demoAccounts.entries()) {
       const owner = realProfiles[index];
       if (!owner) break;
-      await accounts.insertUser({
+      const inserted = await accounts.insertUser({
         siteId: site.id,
         profileId: owner.id,
         email: account.email,
@@ -95,10 +116,13 @@ export async function seedDemoData(
         status: 'active',
         language: owner.person.aboutMeLanguage,
         paidUser: account.paidUser,
-        credits: account.credits,
         signupDate: owner.person.createdAt,
         signupStep: 5,
       });
+      if (inserted.created && account.credits > 0) {
+        const userId = inserted.user.id;
+        await ledger.grantCredits({ userId, reason: 'demo', reference: String(userId) }, account.credits);
+      }
     }
     if (options.likes ?? true) {
       await seedDemoLikes(likes, random, {

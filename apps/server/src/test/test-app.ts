@@ -106,6 +106,9 @@ interface TestAppOptions {
   logger?: Logger;
 }
 
+/** Test apps not yet closed: after every test the ledger is summed against their balances (ledger-check.setup.ts). */
+export const openTestApps = new Set<TestApp>();
+
 /** The whole app on a fresh, migrated database with a small demo site; pages are not rendered. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, url: databaseUrl, drop } = await openTestDatabase(options.logger);
@@ -127,19 +130,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startWorkers: options.startWorkers,
   });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     databaseUrl,
     storage,
     config,
     close: async () => {
+      openTestApps.delete(testApp);
       await app.close();
       await database.close();
       await drop();
     },
-    dropDatabase: drop,
+    dropDatabase: async () => {
+      openTestApps.delete(testApp);
+      await drop();
+    },
   };
+  openTestApps.add(testApp);
+  return testApp;
 }
 
 export type TestAppWithSmtp = TestApp & { smtp: TestSmtpServer };

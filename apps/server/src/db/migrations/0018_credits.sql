@@ -50,6 +50,7 @@ CREATE TABLE "orders" (
 	"payment_method" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
+	"paid_payment_id" integer,
 	CONSTRAINT "orders_amount_positive" CHECK ("orders"."amount_cents" > 0)
 );
 --> statement-breakpoint
@@ -78,6 +79,15 @@ CREATE TABLE "payments" (
 	"charged_back_cents" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_mandates" (
+	"id" text PRIMARY KEY NOT NULL,
+	"customer_id" text NOT NULL,
+	"method" text NOT NULL,
+	"status" text NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_payments" (

@@ -151,6 +151,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The payment that paid it; a second paid payment of the same order is refunded. */
+    paidPaymentId: integer('paid_payment_id'),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.id),
@@ -271,3 +273,13 @@ export const discountCodeUses = pgTable(
   },
   (table) => [index('discount_code_uses_code_user_idx').on(table.discountCodeId, table.userId)],
 );
+
+/** The sandbox provider's mandates: what a paid first payment or a signed direct debit leaves to charge again. */
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  method: text('method').notNull(),
+  status: text('status').notNull(),
+  details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

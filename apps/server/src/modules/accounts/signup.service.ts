@@ -16,6 +16,7 @@ const hourMs = 3_600_000;
 
 export function createSignupService(deps: AccountServiceDeps & { createSession(userId: number): Promise<string> }) {
   const { accounts, tokens, profiles, rateLimits, transaction } = deps;
+  const activationListeners: ((userId: number) => Promise<void>)[] = [];
 
   /** Queues the mail with a fresh single-use link; inside the caller's unit of work when there is one. */
   function queueAccountMail(
@@ -140,9 +141,15 @@ export function createSignupService(deps: AccountServiceDeps & { createSession(u
             : await accounts.reactivateUser(row.userId);
         if (profileId === null) return false;
         await profiles.setProfileStatus(profileId, 'active');
+        if (purpose === 'activation') for (const listener of activationListeners) await listener(row.userId);
         await deps.revokeCachedSessions(row.userId);
         return true;
       });
+    },
+
+    /** Runs `listener` inside the transaction that confirms a new member's address (not on reactivation). */
+    onAccountActivated(listener: (userId: number) => Promise<void>) {
+      activationListeners.push(listener);
     },
 
     /** Sends the activation mail again to a member who has not confirmed yet. */

@@ -1,37 +1,104 @@
+import type { PaymentMethod } from '@app/shared/credits/payment-methods';
 import type { FastifyRequest } from 'fastify';
+import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createDiscountCodesRepository } from './discount-codes.repository.ts';
 import { registerDiscountCodesRoutes } from './discount-codes.routes.ts';
 import { createDiscountCodesService, type DiscountCodesService } from './discount-codes.service.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedger, type Ledger } from './ledger.service.ts';
+import { createSandboxRepository } from './sandbox.repository.ts';
+import { createSandboxProvider, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
+import { createShopRepository } from './shop.repository.ts';
+import { registerShopRoutes } from './shop.routes.ts';
+import { createShopService, type ShopService } from './shop.service.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
-    credits: { discountCodes: DiscountCodesService };
+    credits: {
+      discountCodes: DiscountCodesService;
+      ledger: Ledger;
+      shop: ShopService;
+      /** The built-in provider, when it is the one in use (its checkout page is served then). */
+      sandbox: SandboxProvider | null;
+    };
   }
   interface PageServices {
     credits: ReturnType<typeof creditsPageServices>;
   }
 }
 
-function creditsPageServices({ discountCodes }: ModuleServices['credits'], request: FastifyRequest) {
+function creditsPageServices(
+  { discountCodes, shop, ledger, sandbox }: ModuleServices['credits'],
+  request: FastifyRequest,
+) {
+  const paymentOptions = (issuer?: string) => ({ issuer, origin: request.siteOrigin, locale: request.locale });
   return {
     /** As POST /api/delete-discount.php: the stay offer of the account deletion (AppError discount_not_offered). */
     grantDeleteDiscount: () => discountCodes.grantDeleteDiscount(request.site, requireUser(request)),
+    /** The packages priced for this buyer; a visitor's prices are for the country the page shows. */
+    findPackages: (country: string, discountCode?: string) =>
+      shop.findPackages(
+        request.site,
+        { user: request.user, country: request.user?.profile.country ?? country },
+        discountCode,
+      ),
+    createOrder: (packageId: number, discountCode?: string) =>
+      shop.createOrder(request.site, requireUser(request), packageId, discountCode),
+    startPayment: (orderId: number, method: PaymentMethod, issuer?: string) =>
+      shop.startPayment(request.site, requireUser(request), orderId, method, paymentOptions(issuer)),
+    findOrder: (orderId: number) => shop.findOrder(request.site, requireUser(request), orderId),
+    findOrderAfterReturn: (orderId: number) => shop.findOrderAfterReturn(request.site, requireUser(request), orderId),
+    findOrders: (limit: number, before?: number) => shop.findOrders(requireUser(request), limit, before),
+    findCreditEntries: (limit: number, before?: number) => ledger.findEntries(requireUser(request).id, limit, before),
+    refundOrder: (orderId: number) => shop.refundOrder(request.site, requireUser(request), orderId),
+    /** The sandbox's hosted checkout (null when another provider is in use, or no such payment). */
+    findSandboxCheckout: async (paymentId: string) => (sandbox ? sandbox.findCheckout(paymentId) : null),
+    chooseSandboxOutcome: async (paymentId: string, outcome: SandboxOutcome) =>
+      sandbox ? sandbox.chooseOutcome(paymentId, outcome) : null,
   };
 }
 
-/** Credits: discount codes today; the ledger, packages and payments come next. */
+/** Credits: the ledger, packages, orders and payments, discount codes. */
 export const creditsModule = defineModule({
   name: 'credits',
-  needs: ['sites', 'accounts'],
-  services: ({ work, now }, { sites }) => ({
-    discountCodes: createDiscountCodesService({
-      repository: createDiscountCodesRepository(work.db),
-      findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
+  needs: ['sites', 'accounts', 'jobs'],
+  services: ({ work, now, log }, { sites, accounts, jobs }) => {
+    const discountCodesRepository = createDiscountCodesRepository(work.db);
+    const ledger = createLedger({
+      repository: createLedgerRepository(work.db),
+      events: createMemberEventsRepository(work.db),
+      work,
       now,
-    }),
-  }),
-  routes: (scope, { discountCodes }) => registerDiscountCodesRoutes(scope, discountCodes),
+      forgetMemberView: (userId) => accounts.sessions.revokeUser(userId),
+    });
+    // A new member's free credits arrive with the confirmed address (decision 019).
+    accounts.signup.onAccountActivated((userId) => ledger.grantSignupCredits(userId));
+    const sandbox = createSandboxProvider({ repository: createSandboxRepository(work.db), jobs, now });
+    const shop = createShopService({
+      repository: createShopRepository(work.db),
+      discountCodes: discountCodesRepository,
+      ledger,
+      provider: sandbox,
+      work,
+      now,
+      log: log.child({ module: 'credits' }),
+    });
+    return {
+      discountCodes: createDiscountCodesService({
+        repository: discountCodesRepository,
+        findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
+        now,
+      }),
+      ledger,
+      shop,
+      sandbox,
+    };
+  },
+  routes: (scope, { discountCodes, shop }) => {
+    registerDiscountCodesRoutes(scope, discountCodes);
+    registerShopRoutes(scope, shop);
+  },
   page: creditsPageServices,
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, openTestApps, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,6 +7,7 @@ beforeAll(async () => {
   // Warm the site cache, then take the database away.
   await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost' } });
   await t.database.close();
+  openTestApps.delete(t); // no ledger to sum without a database
 });
 afterAll(async () => {
   await t.app.close();

@@ -51,6 +51,7 @@ function creditsPageServices(
     findOrder: (orderId: number) => shop.findOrder(request.site, requireUser(request), orderId),
     findOrderAfterReturn: (orderId: number) => shop.findOrderAfterReturn(request.site, requireUser(request), orderId),
     findOrders: (limit: number, before?: number) => shop.findOrders(requireUser(request), limit, before),
+    findLastPaidOrder: () => shop.findLastPaidOrder(requireUser(request)),
     findCreditEntries: (limit: number, before?: number) => ledger.findEntries(requireUser(request).id, limit, before),
     refundOrder: (orderId: number) => shop.refundOrder(request.site, requireUser(request), orderId),
     /** The sandbox's hosted checkout (null when another provider is in use, or no such payment). */

@@ -414,6 +414,12 @@ export function createShopService(deps: {
       return (await repository.findOrders(user.id, limit, before)).map(toOrder);
     },
 
+    /** The member's latest paid order, which /credits/repeat-order offers again; null before the first purchase. */
+    async findLastPaidOrder(user: SessionUser): Promise<Order | null> {
+      const row = await repository.findLastPaidOrder(user.id);
+      return row ? toOrder(row) : null;
+    },
+
     /** Members may ask back the money for unused credits of a purchase within the site's `refund_days`. */
     async refundOrder(site: Site, user: SessionUser, orderId: number): Promise<Order> {
       const order = await findOwnOrder(site, user, orderId);

@@ -32,6 +32,7 @@ export const browserNamespaces = [
   'members',
   'nav',
   'own_profile',
+  'payment',
   'photo_alert',
   'pricing',
   'profile',
@@ -40,6 +41,7 @@ export const browserNamespaces = [
   'signup',
   'signup_matches',
   'swipe_game',
+  'transactions',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 

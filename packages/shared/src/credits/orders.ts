@@ -58,6 +58,8 @@ export const orderSchema = z.object({
   amount: amountSchema,
   vat: amountSchema,
   vat_percentage: z.number(),
+  /** The buyer's country when ordered: its VAT and its payment methods. */
+  country: z.string(),
   discount_code: z.string().nullable(),
   discount_percentage: z.int().nullable(),
   payment_method: z.enum(paymentMethods).nullable(),

@@ -35,6 +35,8 @@ export default [
     route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
     route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
     route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
+    route('credits/repeat-order', 'routes/credits/repeat-order.tsx', { id: 'credits-repeat-order' }),
+    route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/lander-layout.tsx', [

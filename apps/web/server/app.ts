@@ -5,7 +5,10 @@ import { type WebRequestContext, webContext } from '../app/context.ts';
 
 export type { WebRequestContext } from '../app/context.ts';
 
-/** The static paths of the route table (no parameters), e.g. `/pages/terms`. */
+/**
+ * The static paths of the route table (no parameters), e.g. `/pages/terms`; a route whose last parameters are
+ * optional (`transactions/:id?`) has a page at the path without them.
+ */
 function collectStaticPaths(routes: ServerBuild['routes']): string[] {
   const fullPath = (id: string): string | null => {
     const route = routes[id];
@@ -13,8 +16,9 @@ function collectStaticPaths(routes: ServerBuild['routes']): string[] {
     const parent = route.parentId ? fullPath(route.parentId) : '';
     if (parent === null) return null;
     if (!route.path) return parent;
-    if (route.path.includes(':') || route.path.includes('*')) return null;
-    return `${parent}/${route.path}`.replace(/\/+/g, '/');
+    const path = route.path.replace(/(\/:[\w-]+\?)+$/, '');
+    if (path.includes(':') || path.includes('*')) return null;
+    return `${parent}/${path}`.replace(/\/+/g, '/');
   };
   const paths = new Set<string>();
   for (const id of Object.keys(routes)) {

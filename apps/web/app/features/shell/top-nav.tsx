@@ -69,6 +69,7 @@ function MemberNav(props: { user: SessionUser }) {
     credits: usePathAvailable('/credits'),
     premium: usePathAvailable('/premium'),
     profile: usePathAvailable('/profile'),
+    transactions: usePathAvailable('/transactions'),
   };
   const matches = useMatches();
   const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
@@ -150,9 +151,14 @@ function MemberNav(props: { user: SessionUser }) {
                       <Link className="dropdown-item" to="/settings" onClick={close}>
                         {t('nav.settings')}
                       </Link>
-                      <hr className="dropdown-divider" />
                     </>
                   ) : null}
+                  {has.transactions ? (
+                    <Link className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
+                      {t('nav.transactions')}
+                    </Link>
+                  ) : null}
+                  {has.profile || has.transactions ? <hr className="dropdown-divider" /> : null}
                   <a
                     className="dropdown-item"
                     href="/api/logout.php"

@@ -50,6 +50,8 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/match-finder'),
     member('/likes'),
     member('/likes/given'),
+    member('/transactions'),
+    member('/credits/repeat-order'),
   ];
 }
 

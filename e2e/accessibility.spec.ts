@@ -180,6 +180,9 @@ for (const { name, viewport } of widths) {
           '/likes',
           '/likes/given',
           '/likes/matches',
+          '/transactions',
+          '/transactions?tab=credits',
+          '/credits/repeat-order',
         ]) {
           await visit(page, path, `${path} (${name}, member)`);
         }

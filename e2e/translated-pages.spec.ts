@@ -102,6 +102,8 @@ test('a member moves through their pages by links, changes the language, and see
   await follow(page, account.getByRole('link', { name: 'Mijn profiel' }), /\/profile$/);
   await account.locator('summary').click();
   await follow(page, account.getByRole('link', { name: 'Instellingen' }), /\/settings$/);
+  await account.locator('summary').click();
+  await follow(page, account.getByRole('link', { name: 'Transacties' }), /\/transactions$/);
   await follow(page, page.locator('.top-nav a.nav-link[href="/members"]'), /\/members$/);
   await follow(page, page.getByTestId('search-results').locator('a.member-card-link').first(), /\/members\/\d+$/);
 

@@ -1,6 +1,7 @@
 import type { Order } from '@app/shared/credits/orders';
 import type { ErrorCode } from '@app/shared/errors/error-codes';
 import { findRegionNames } from '@app/shared/i18n/intl-formats';
+import type { Translate } from '@app/shared/i18n/translator';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -160,21 +161,28 @@ export function OrderReceipt(props: { receipt: ReceiptData; answer: RefundAnswer
           {t('transactions.back')}
         </Link>
       </div>
+      {props.answer?.refundError ? (
+        <p className="alert alert-danger d-print-none" role="alert" data-testid="refund-error">
+          {refundErrorText(t, props.answer.refundError)}
+        </p>
+      ) : null}
       {props.refundDone && order.status === 'refunded' ? (
         <p className="alert alert-success d-print-none" role="status" data-testid="refund-done">
           {t('transactions.refund_done')}
         </p>
       ) : null}
       {props.receipt.refund ? (
-        <RefundSection
-          refund={props.receipt.refund}
-          refundDays={props.receipt.refundDays}
-          currency={order.currency}
-          error={props.answer?.refundError}
-        />
+        <RefundSection refund={props.receipt.refund} refundDays={props.receipt.refundDays} currency={order.currency} />
       ) : null}
     </>
   );
+}
+
+/** Why a refund was refused, in the member's words: the shop's codes say it for payments, not for refunds. */
+function refundErrorText(t: Translate, code: ErrorCode): string {
+  if (code === 'order_not_payable') return t('transactions.refund_not_possible');
+  if (code === 'insufficient_credits') return t('transactions.refund_all_used');
+  return t(`errors.${code}`);
 }
 
 /** "Afdrukken": printing needs script, so the button appears once the page runs. */
@@ -191,23 +199,10 @@ function PrintButton() {
 }
 
 /** The refund asks once more, with what comes back and what goes, before the form is sent (works without script). */
-function RefundSection(props: {
-  refund: { credits: number; amount: number };
-  refundDays: number;
-  currency: string;
-  error: ErrorCode | undefined;
-}) {
+function RefundSection(props: { refund: { credits: number; amount: number }; refundDays: number; currency: string }) {
   const { t, locale } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const errorText =
-    props.error === undefined
-      ? null
-      : props.error === 'order_not_payable'
-        ? t('transactions.refund_not_possible')
-        : props.error === 'insufficient_credits'
-          ? t('transactions.refund_all_used')
-          : t(`errors.${props.error}`);
   return (
     <section className="card receipt-refund d-print-none" aria-labelledby="refund-title" data-testid="refund">
       <div className="card-body">
@@ -215,11 +210,6 @@ function RefundSection(props: {
           {t('transactions.refund_title')}
         </h2>
         <p>{t('transactions.refund_intro', { days: props.refundDays })}</p>
-        {errorText ? (
-          <p className="alert alert-danger" role="alert" data-testid="refund-error">
-            {errorText}
-          </p>
-        ) : null}
         <details className="refund-confirm">
           <summary className="btn btn-outline-danger">{t('transactions.refund_start')}</summary>
           <Form method="post" className="mt-3">

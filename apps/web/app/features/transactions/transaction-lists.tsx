@@ -66,8 +66,9 @@ export function OrderList(props: { orders: OrderRow[] }) {
         {props.orders.map((order) => (
           <tr key={order.id} data-testid="order-row" data-order={order.id}>
             <th scope="row" className="transactions-head-cell">
-              <Link to={`/transactions/${order.id}`} aria-label={t('transactions.view_receipt', { id: order.id })}>
+              <Link to={`/transactions/${order.id}`}>
                 {t('transactions.order_short', { id: order.id })}
+                <span className="visually-hidden">, {t('transactions.view_receipt')}</span>
               </Link>
             </th>
             <td data-label={t('transactions.column_date')}>{order.created_text}</td>

@@ -51,7 +51,14 @@ function pageOf<Row extends { id: number }>(rows: Row[]): { rows: Row[]; next: n
 /** /transactions: one page of the member's orders or of their credit movements. */
 export async function loadTransactionList(c: Member, query: { tab: TransactionTab; before: number | undefined }) {
   const timeZone = c.settings.time_zone ?? defaultSiteTimeZone;
-  const base = { tab: query.tab, before: query.before ?? null, balance: c.user.credits, siteName: c.settings.name };
+  const base = {
+    tab: query.tab,
+    before: query.before ?? null,
+    balance: c.user.credits,
+    // The repeat order is offered to those who have bought before.
+    canRepeat: (await c.services.credits.findLastPaidOrder()) !== null,
+    siteName: c.settings.name,
+  };
   if (query.tab === 'orders') {
     const page = pageOf(await c.services.credits.findOrders(transactionsPageSize + 1, query.before));
     const orders: OrderRow[] = page.rows.map((order) => ({

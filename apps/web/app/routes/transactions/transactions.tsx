@@ -109,9 +109,11 @@ function TransactionList(props: { list: ListData }) {
               {t('transactions.buy_credits')}
             </Link>
           ) : null}
-          <Link className="btn btn-outline-primary btn-sm" to="/credits/repeat-order">
-            {t('transactions.repeat_link')}
-          </Link>
+          {list.canRepeat ? (
+            <Link className="btn btn-outline-primary btn-sm" to="/credits/repeat-order">
+              {t('transactions.repeat_link')}
+            </Link>
+          ) : null}
         </div>
       </div>
       <TransactionTabs active={list.tab} />

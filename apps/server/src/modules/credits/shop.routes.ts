@@ -15,7 +15,7 @@ import { requireUser } from '../accounts/session.ts';
 import type { Buyer, ShopService } from './shop.service.ts';
 
 /** The buyer of a call: the member (their profile's country), or a visitor in the site's first country. */
-export function buyerOf(request: FastifyRequest): Buyer {
+function buyerOf(request: FastifyRequest): Buyer {
   return { user: request.user, country: request.user?.profile.country ?? request.site.settings.countries[0]! };
 }
 

@@ -162,6 +162,7 @@ export function createShopService(deps: {
       amount: amountOf(row.amountCents),
       vat: amountOf(vat),
       vat_percentage: row.vatBasisPoints / 100,
+      country: row.country,
       discount_code: row.discountCode,
       discount_percentage: row.discountPercentage,
       payment_method: row.paymentMethod as PaymentMethod | null,

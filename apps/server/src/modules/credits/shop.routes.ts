@@ -69,7 +69,7 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
     handler: async (request) => {
       const user = requireUser(request);
       const { package: packageId, payment_method: method, issuer, discount_code: code } = request.body;
-      const order = await shop.createOrder(request.site, user, packageId, code);
+      const order = await shop.createOrder(request.site, user, packageId, code, method);
       const started = await shop.startPayment(request.site, user, order.id, method, {
         issuer,
         origin: request.siteOrigin,

@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-export const handle = defineRouteHandle({ messages: ['credits', 'premium'] });
+export const handle = defineRouteHandle({ messages: ['credits'] });
 
 export default function CreditsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -84,7 +84,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-export const handle = defineRouteHandle({ messages: ['credits', 'payment'] });
+export const handle = defineRouteHandle({ messages: ['payment'] });
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();

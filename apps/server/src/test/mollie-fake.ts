@@ -503,7 +503,8 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
     // A list limits the methods the buyer may pick from; the payment has none until the buyer picks.
     const list = Array.isArray(value) ? value : [value];
     for (const method of list) {
-      if (typeof method !== 'string' || !(method in methodCurrencies)) throw invalid('The method is invalid', 'method');
+      if (typeof method !== 'string' || !Object.hasOwn(methodCurrencies, method))
+        throw invalid('The method is invalid', 'method');
       if (!methodCurrencies[method]?.includes(amount.currency)) {
         throw invalid(`The payment method ${method} does not support the currency ${amount.currency}`, 'method');
       }
@@ -524,7 +525,10 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
     const locale = readText(body, 'locale', 5, false);
     if (locale !== null && !locales.has(locale)) throw invalid('The locale is invalid', 'locale');
     const issuer = readText(body, 'issuer', 64, false);
-    if (issuer !== null && !(method && issuersByMethod[method]?.has(issuer))) {
+    if (
+      issuer !== null &&
+      !(method && Object.hasOwn(issuersByMethod, method) && issuersByMethod[method]?.has(issuer))
+    ) {
       throw invalid('The issuer is invalid', 'issuer');
     }
     if (body.metadata !== undefined && JSON.stringify(body.metadata).length > 1024) {
@@ -536,7 +540,7 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
     if (sequenceType === 'oneoff' && method === 'directdebit') {
       throw invalid('One-off SEPA Direct Debit payments are not supported', 'method');
     }
-    if (sequenceType === 'first' && method !== null && !(method in mandateMethodOf)) {
+    if (sequenceType === 'first' && method !== null && !Object.hasOwn(mandateMethodOf, method)) {
       throw invalid(`The payment method ${method} cannot be used for a first payment`, 'method');
     }
     let status: PaymentStatus = 'open';
@@ -709,11 +713,16 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
       if (request.method !== method) throw new MollieProblem(405, `The method ${request.method} is not allowed`);
       let body: Record<string, unknown> = {};
       if (text.trim() !== '') {
+        let parsed: unknown;
         try {
-          body = JSON.parse(text) as Record<string, unknown>;
+          parsed = JSON.parse(text);
         } catch {
           throw new MollieProblem(400, 'The request body is not valid JSON');
         }
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+          throw new MollieProblem(400, 'The request body must be a JSON object');
+        }
+        body = parsed as Record<string, unknown>;
       }
       requests.push({ method, path: url.pathname, body });
       answer = handler(pattern.exec(url.pathname)!, body);
@@ -813,7 +822,7 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
       throw new Error(`Payment ${id} cannot go from ${payment.status} to ${status}`);
     }
     if (['authorized', 'paid'].includes(status) && payment.method === null) {
-      if (!choice.method || !(choice.method in methodCurrencies)) {
+      if (!choice.method || !Object.hasOwn(methodCurrencies, choice.method)) {
         throw new Error(`Payment ${id} has no method: choose the one the buyer pays with`);
       }
       payment.method = choice.method;
@@ -831,7 +840,8 @@ export async function startMollieFake(options: MollieFakeOptions): Promise<Molli
           ? { ...testCard, cardAudience: 'consumer', cardCountryCode: 'NL', cardSecurity: 'normal' }
           : { ...testAccount };
       }
-      const mandateMethod = mandateMethodOf[payment.method ?? ''];
+      const mandateMethod =
+        payment.method && Object.hasOwn(mandateMethodOf, payment.method) ? mandateMethodOf[payment.method] : null;
       if (payment.sequenceType === 'first' && payment.customerId && mandateMethod) {
         const mandate: FakeMandate = {
           id: createId('mdt_'),

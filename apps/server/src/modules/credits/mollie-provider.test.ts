@@ -350,6 +350,7 @@ describe('the local Mollie', () => {
       [{ ...valid, amount: { currency: 'EUR', value: '0.00' } }, 'amount'],
       [{ ...valid, amount: { currency: 'XXX', value: '10.00' } }, 'amount.currency'],
       [{ ...valid, method: 'bitcoin' }, 'method'],
+      [{ ...valid, method: 'constructor' }, 'method'],
       [{ ...valid, method: 'ideal', amount: { currency: 'PLN', value: '10.00' } }, 'method'],
       [{ ...valid, method: 'ideal', issuer: 'ideal_NOPENL2A' }, 'issuer'],
       [{ ...valid, locale: 'nl' }, 'locale'],

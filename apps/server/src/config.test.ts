@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       compressResponses: true,
     });
     expect(config.vapidKeys).toBeUndefined();
+    expect(config.mollie).toBeUndefined();
     expect(loadConfig({ PORT: '', DATA_DIR: '' }).port).toBe(3000);
   });
 
@@ -39,5 +40,27 @@ describe('loadConfig', () => {
       publicKey: 'p',
       privateKey: 's',
     });
+  });
+
+  it('takes a Mollie API key, and an endpoint beside it', () => {
+    const apiKey = 'test_FakeKeyForTheConfigTest0000000';
+    expect(loadConfig({ MOLLIE_API_KEY: apiKey }).mollie).toEqual({ apiKey, apiEndpoint: undefined });
+    expect(
+      loadConfig({ MOLLIE_API_KEY: apiKey, MOLLIE_API_ENDPOINT: 'https://mollie-proxy.internal/v2/' }).mollie,
+    ).toEqual({ apiKey, apiEndpoint: 'https://mollie-proxy.internal/v2/' });
+    expect(loadConfig({ MOLLIE_API_KEY: '' }).mollie).toBeUndefined();
+  });
+
+  it('refuses a Mollie key without its prefix, never repeating the key', () => {
+    const stray = 'sk_live_FakeKeyForTheConfigTest0000000';
+    expect(() => loadConfig({ MOLLIE_API_KEY: stray })).toThrow(/MOLLIE_API_KEY must be a Mollie API key/);
+    expect(() => loadConfig({ MOLLIE_API_KEY: stray })).not.toThrow(new RegExp(stray));
+    expect(() => loadConfig({ MOLLIE_API_KEY: 'test_short' })).toThrow(/MOLLIE_API_KEY/);
+    expect(() =>
+      loadConfig({ MOLLIE_API_KEY: 'live_FakeKeyForTheConfigTest0000000', MOLLIE_API_ENDPOINT: 'http://mollie/v2/' }),
+    ).toThrow(/MOLLIE_API_ENDPOINT/);
+    expect(() => loadConfig({ MOLLIE_API_ENDPOINT: 'https://mollie-proxy.internal/v2/' })).toThrow(
+      /MOLLIE_API_ENDPOINT is used only with MOLLIE_API_KEY/,
+    );
   });
 });

@@ -55,6 +55,14 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  MOLLIE_API_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key, starting with test_ or live_')
+      .optional(),
+  ),
+  // The official client speaks only HTTPS.
+  MOLLIE_API_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
 });
 
 export interface AppConfig {
@@ -91,6 +99,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Web-push keys from the environment; without them the server generates a pair once and keeps it. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Mollie takes the payments when its API key is set; without it the built-in sandbox does. */
+  mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
 }
 
 /**
@@ -110,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  if (e.MOLLIE_API_ENDPOINT && !e.MOLLIE_API_KEY) {
+    throw new Error('Invalid configuration: MOLLIE_API_ENDPOINT is used only with MOLLIE_API_KEY');
   }
   return {
     env: mode,
@@ -134,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
+    mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : undefined,
   };
 }

@@ -35,7 +35,10 @@ export default [
     route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
     route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
     route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
+    route('premium', 'routes/credits/premium.tsx', { id: 'premium' }),
+    route('credits', 'routes/credits/credits.tsx', { id: 'credits' }),
     route('credits/repeat-order', 'routes/credits/repeat-order.tsx', { id: 'credits-repeat-order' }),
+    route('credits/:id/:paymentmethod?', 'routes/credits/payment.tsx', { id: 'credits-id-paymentmethod' }),
     route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
@@ -45,6 +48,7 @@ export default [
   ]),
   layout('routes/layouts/empty-layout.tsx', [
     route('lang-config', 'routes/lang-config/lang-config.tsx', { id: 'lang-config' }),
+    route('sandbox/checkout/:id', 'routes/sandbox/sandbox-checkout.tsx', { id: 'sandbox-checkout' }),
   ]),
   route('lang', 'routes/preferences/language.ts', { id: 'lang' }),
   route('profile/photos', 'routes/photos/photos.ts', { id: 'profile-photos' }),

@@ -1,7 +1,8 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { ErrorBody } from '@app/shared/errors/error-body';
 import { type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors/error-codes';
-import { defaultLocale } from '@app/shared/i18n/locales';
+import { formatErrorValues } from '@app/shared/errors/error-values';
+import { defaultLocale, localeInfo } from '@app/shared/i18n/locales';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -55,12 +56,12 @@ function toAppError(error: unknown): AppError | null {
 
 /** Sends `{ error, message }` with the registry's status and the message in the request's language. */
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, catalogs: Catalogs) {
-  const t = catalogs.translator(request.locale ?? defaultLocale);
-  const values = {
-    min_age: minimumMemberAge,
-    support_email: request.site?.settings.support_email ?? '',
-    ...error.values,
-  };
+  const locale = request.locale ?? defaultLocale;
+  const t = catalogs.translator(locale);
+  const values = formatErrorValues(
+    { min_age: minimumMemberAge, support_email: request.site?.settings.support_email ?? '', ...error.values },
+    localeInfo[locale].iso,
+  );
   const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), values) };
   if (typeof error.values?.field === 'string' && error.values.field !== 'body') body.field = error.values.field;
   return reply.status(error.status).header('cache-control', 'no-store').send(body);

@@ -14,14 +14,7 @@ import type { Storage } from '../storage/storage.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { createDemoPhoto } from './demo-photos.ts';
 import { createDemoProfile } from './demo-profiles.ts';
-import {
-  demoAccounts,
-  demoCompany,
-  demoPackages,
-  demoPassword,
-  demoSiteHosts,
-  demoSiteSettings,
-} from './demo-site.ts';
+import { demoAccounts, demoCompany, demoPackages, demoPassword, demoSiteHosts, demoSiteSettings } from './demo-site.ts';
 import { createRandom } from './random.ts';
 
 const demoSeed = 20_261_122;

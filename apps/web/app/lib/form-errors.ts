@@ -1,4 +1,6 @@
 import type { ErrorCode } from '@app/shared/errors/error-codes';
+import { formatErrorValues } from '@app/shared/errors/error-values';
+import { localeInfo } from '@app/shared/i18n/locales';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
 import { useI18n } from './i18n.tsx';
 import { useRootData } from './root-data.ts';
@@ -17,17 +19,14 @@ export type FormErrors = Partial<Record<string, FormError>>;
 
 /** The translated text of each error, by field, as a page shows them. */
 export function useFormErrorTexts(errors: FormErrors | undefined): Partial<Record<string, string>> {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { settings } = useRootData();
   const texts: Partial<Record<string, string>> = {};
   for (const [field, error] of Object.entries(errors ?? {})) {
     if (!error) continue;
     // The key as errorMessageKey makes it, written out: importing it would bring the whole registry to every page.
-    texts[field] = t(`errors.${error.code}`, {
-      min_age: minimumMemberAge,
-      support_email: settings.support_email,
-      ...error.values,
-    });
+    const values = { min_age: minimumMemberAge, support_email: settings.support_email, ...error.values };
+    texts[field] = t(`errors.${error.code}`, formatErrorValues(values, localeInfo[locale].iso));
   }
   return texts;
 }

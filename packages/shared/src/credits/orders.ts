@@ -84,3 +84,15 @@ export const orderResponseSchema = z.object({ order: orderSchema });
 
 /** The webhook's form body: only the provider's payment id, as Mollie sends it. */
 export const paymentWebhookSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** The form of a package block: order this package (the payment method is chosen on the next page). */
+export const orderPackageFormSchema = z.strictObject({
+  package: idParamSchema,
+  discount_code: z.string().trim().max(40, 'discount_code_not_found').optional(),
+});
+
+/** The payment screen's form: pay the order with this method (and bank). */
+export const payOrderFormSchema = z.strictObject({
+  payment_method: z.enum(paymentMethods, 'payment_method_unavailable'),
+  issuer: z.string().max(40, 'payment_method_unavailable').optional(),
+});

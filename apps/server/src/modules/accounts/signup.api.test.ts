@@ -80,9 +80,9 @@ describe(`signup and activation on ${testDatabaseKind()}`, () => {
     // The site's free credits arrive with the confirmed address (decision 019), once, through the ledger.
     expect(user.credits).toBe(0);
     expect(me.json().user).toMatchObject({ status: 'active', profile: { status: 'active' }, credits: 15 });
-    const entries = await t.database.db.execute(
+    const entries = (await t.database.db.execute(
       sql`select delta, reason, balance_after from credit_entries where user_id = ${user.id}`,
-    );
+    )) as unknown as { rows: object[] };
     expect(entries.rows).toEqual([{ delta: 15, reason: 'signup', balance_after: 15 }]);
 
     const again = await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });

@@ -8,6 +8,7 @@ import { registerDiscountCodesRoutes } from './discount-codes.routes.ts';
 import { createDiscountCodesService, type DiscountCodesService } from './discount-codes.service.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedger, type Ledger } from './ledger.service.ts';
+import { createMollieProvider } from './mollie-provider.ts';
 import { createSandboxRepository } from './sandbox.repository.ts';
 import { createSandboxProvider, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
 import { createShopRepository } from './shop.repository.ts';
@@ -61,11 +62,13 @@ function creditsPageServices(
   };
 }
 
+const withSandbox = (sandbox: SandboxProvider) => ({ provider: sandbox, sandbox });
+
 /** Credits: the ledger, packages, orders and payments, discount codes. */
 export const creditsModule = defineModule({
   name: 'credits',
   needs: ['sites', 'accounts', 'jobs'],
-  services: ({ work, now, log }, { sites, accounts, jobs }) => {
+  services: ({ config, work, now, log }, { sites, accounts, jobs }) => {
     const discountCodesRepository = createDiscountCodesRepository(work.db);
     const ledger = createLedger({
       repository: createLedgerRepository(work.db),
@@ -76,12 +79,15 @@ export const creditsModule = defineModule({
     });
     // A new member's free credits arrive with the confirmed address (decision 019).
     accounts.signup.onAccountActivated((userId) => ledger.grantSignupCredits(userId));
-    const sandbox = createSandboxProvider({ repository: createSandboxRepository(work.db), jobs, now });
+    // Mollie when a key is configured, else the built-in sandbox with its own checkout.
+    const { provider, sandbox } = config.mollie
+      ? { provider: createMollieProvider(config.mollie), sandbox: null }
+      : withSandbox(createSandboxProvider({ repository: createSandboxRepository(work.db), jobs, now }));
     const shop = createShopService({
       repository: createShopRepository(work.db),
       discountCodes: discountCodesRepository,
       ledger,
-      provider: sandbox,
+      provider,
       work,
       now,
       log: log.child({ module: 'credits' }),

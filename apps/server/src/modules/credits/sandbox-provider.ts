@@ -5,7 +5,7 @@ import type { CreatePaymentInput, PaymentProvider, ProviderMandate, ProviderPaym
 import type { SandboxMandateRow, SandboxPaymentRow, SandboxRepository } from './sandbox.repository.ts';
 
 /** What the buyer may choose on the sandbox checkout: Mollie's statuses (`open` leaves the payment as it is). */
-export const sandboxOutcomes = ['paid', 'failed', 'canceled', 'expired', 'open'] as const;
+const sandboxOutcomes = ['paid', 'failed', 'canceled', 'expired', 'open'] as const;
 export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 
 const openForMs = 60 * 60_000;

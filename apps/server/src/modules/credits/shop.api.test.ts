@@ -76,11 +76,18 @@ async function pay(checkoutUrl: string, outcome: SandboxOutcome) {
   return id;
 }
 
+interface LedgerRow {
+  delta: number;
+  reason: string;
+  reference: string;
+  balance_after: number;
+  shortfall: number;
+}
 const ledgerOf = async (userId: number) =>
   (
-    await t.database.db.execute(
+    (await t.database.db.execute(
       sql`select delta, reason, reference, balance_after, shortfall from credit_entries where user_id = ${userId} order by id`,
-    )
+    )) as unknown as { rows: LedgerRow[] }
   ).rows;
 
 /** The buyer's return from the checkout, as the payment page's loader makes it. */
@@ -278,8 +285,10 @@ describe(`credits and payments on ${testDatabaseKind()}`, () => {
     expect(refund).toMatchObject({ delta: -30, reason: 'refund', shortfall: 0 });
     // A repeated webhook takes nothing twice.
     const payment = (
-      await t.database.db.execute(sql`select provider_payment_id from payments where order_id = ${second}`)
-    ).rows[0] as { provider_payment_id: string };
+      (await t.database.db.execute(
+        sql`select provider_payment_id from payments where order_id = ${second}`,
+      )) as unknown as { rows: { provider_payment_id: string }[] }
+    ).rows[0]!;
     await webhook(payment.provider_payment_id);
     expect((await ledgerOf(id)).filter((entry) => entry.reason === 'refund')).toHaveLength(1);
     expect((await sandbox().getPayment(payment.provider_payment_id)).amountRefunded.cents).toBe(899);

@@ -15,7 +15,7 @@ import { requireUser } from '../accounts/session.ts';
 import type { Buyer, ShopService } from './shop.service.ts';
 
 /** The buyer of a call: the member (their profile's country), or a visitor in the site's first country. */
-export function buyerOf(request: FastifyRequest): Buyer {
+function buyerOf(request: FastifyRequest): Buyer {
   return { user: request.user, country: request.user?.profile.country ?? request.site.settings.countries[0]! };
 }
 
@@ -69,7 +69,7 @@ export function registerShopRoutes(app: FastifyInstance, shop: ShopService) {
     handler: async (request) => {
       const user = requireUser(request);
       const { package: packageId, payment_method: method, issuer, discount_code: code } = request.body;
-      const order = await shop.createOrder(request.site, user, packageId, code);
+      const order = await shop.createOrder(request.site, user, packageId, code, method);
       const started = await shop.startPayment(request.site, user, order.id, method, {
         issuer,
         origin: request.siteOrigin,

@@ -290,15 +290,25 @@ export function createShopService(deps: {
     },
 
     /** An order of a package at the price fixed now; paid later with `startPayment`. */
-    async createOrder(site: Site, user: SessionUser, packageId: number, typedCode?: string): Promise<Order> {
+    async createOrder(
+      site: Site,
+      user: SessionUser,
+      packageId: number,
+      typedCode?: string,
+      method?: PaymentMethod,
+    ): Promise<Order> {
       const country = countryOf(site, user.profile.country);
+      // Paying with a method at once (POST /api/orders.php): refused before an order exists.
+      if (method && !findPaymentMethods(country).includes(method)) {
+        throw new AppError('payment_method_unavailable', `${method} for ${country}`, { field: 'payment_method' });
+      }
       const currency = currencyOf(site, country);
       const pkg = await repository.findPackage(site.id, packageId);
       if (!pkg || pkg.currency !== currency || pkg.priceCents < floorOf(site, country, pkg)) {
         throw new AppError('package_not_found', `package ${packageId} for ${country}`);
       }
       const buyer = { user, country };
-      const discount = await findDiscount(site, buyer, typedCode, { currency, listPriceCents: pkg.priceCents });
+      const discount = await findDiscount(site, buyer, typedCode, { currency, listPriceCents: pkg.priceCents, method });
       const amountCents = priceOf(site, country, pkg, discount?.percentage ?? 0);
       const now = deps.now();
       const row = await work.transaction(async () => {

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
+import { PackageCards } from '../../features/credits/package-cards.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
+import { findShop } from '../credits/shop.server.ts';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,10 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     credits: { message: c.settings.message_credits, photo: c.settings.photo_credits, gift: c.settings.gift_credits },
     minimum: minimum ?? null,
     refundDays: c.settings.refund_days,
+    member: c.user !== null,
+    shop: (await findShop(c, null)).shop,
   };
 }
 
-export const handle = defineRouteHandle({ messages: ['pricing'] });
+export const handle = defineRouteHandle({ messages: ['pricing', 'credits'] });
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
@@ -66,6 +70,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+      <section className="mt-4">
+        <h2 className="h4">{t('pricing.packages_title')}</h2>
+        <PackageCards shop={loaderData.shop} buy={loaderData.member ? 'order' : 'signup'} />
+      </section>
       <section className="mt-4">
         <h2 className="h4">{t('pricing.costs_title')}</h2>
         <table className="price-table">

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { formatMoney } from '../credits/money.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { formatAmount, formatPercentage, isPayable } from './transaction-format.ts';
+import { formatPercentage, isPayable } from './transaction-format.ts';
 import { paymentPath } from './transaction-lists.tsx';
 
 /** What the receipt's loader answers. */
@@ -38,7 +39,7 @@ export function OrderReceipt(props: { receipt: ReceiptData; answer: RefundAnswer
   const { company } = useRootData();
   const canPay = usePathAvailable('/credits');
   const { order, buyer } = props.receipt;
-  const money = (amount: number) => formatAmount(locale, amount, order.currency);
+  const money = (amount: number) => formatMoney(locale, amount, order.currency);
   const vatNumber = company.vat_numbers[order.country] ?? company.vat_numbers[company.country];
   const paid = order.paid_at !== null;
   const discount = order.discount_code !== null && order.list_price > order.amount;
@@ -216,7 +217,7 @@ function RefundSection(props: { refund: { credits: number; amount: number }; ref
             <input type="hidden" name="intent" value="refund" />
             <p>
               {t('transactions.refund_confirm_text', {
-                amount: formatAmount(locale, props.refund.amount, props.currency),
+                amount: formatMoney(locale, props.refund.amount, props.currency),
                 count: props.refund.credits,
               })}
             </p>

@@ -20,11 +20,6 @@ export function formatDate(at: Date | string, locale: Locale, timeZone: string):
   return findDateTimeFormat(localeInfo[locale].iso, { dateStyle: 'long', timeZone }).format(new Date(at));
 }
 
-/** An amount in major units (14.99) with its currency, as the member's language writes money. */
-export function formatAmount(locale: Locale, amount: number, currency: string): string {
-  return findNumberFormat(localeInfo[locale].iso, { style: 'currency', currency }).format(amount);
-}
-
 /** A percentage given as a number of percents (21, 12.5), as the language writes it ("21%", "21 %"). */
 export function formatPercentage(locale: Locale, percentage: number): string {
   return findNumberFormat(localeInfo[locale].iso, { style: 'percent', maximumFractionDigits: 2 }).format(

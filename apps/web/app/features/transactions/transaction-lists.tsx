@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
+import { formatMoney } from '../credits/money.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { formatAmount, formatCreditChange, formatPercentage, isPayable } from './transaction-format.ts';
+import { formatCreditChange, formatPercentage, isPayable } from './transaction-format.ts';
 import type { CreditEntryRow, OrderRow, TransactionTab } from './transactions.server.ts';
 
 /** Where an unpaid order is paid: the payment screen, with the method chosen before when there is one. */
@@ -76,11 +77,11 @@ export function OrderList(props: { orders: OrderRow[] }) {
               {t('transactions.package_credits', { count: order.credits })}
             </td>
             <td data-label={t('transactions.column_amount')} className="transactions-number">
-              {formatAmount(locale, order.amount, order.currency)}
+              {formatMoney(locale, order.amount, order.currency)}
             </td>
             <td data-label={t('transactions.column_vat')} className="transactions-number">
               {t('transactions.vat_amount', {
-                amount: formatAmount(locale, order.vat, order.currency),
+                amount: formatMoney(locale, order.vat, order.currency),
                 percentage: formatPercentage(locale, order.vat_percentage),
               })}
             </td>

@@ -3,7 +3,8 @@ import { AppError } from '@app/shared/errors/app-error';
 import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { formatAmount, formatDate, formatPercentage } from '../../features/transactions/transaction-format.ts';
+import { formatMoney } from '../../features/credits/money.ts';
+import { formatDate, formatPercentage } from '../../features/transactions/transaction-format.ts';
 import { type FormError, type FormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
@@ -122,10 +123,10 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
               <span className="repeat-order-price" data-testid="repeat-price">
                 {offer.pkg.price < offer.pkg.list_price ? (
                   <s className="text-body-secondary me-2">
-                    {formatAmount(locale, offer.pkg.list_price, offer.pkg.currency)}
+                    {formatMoney(locale, offer.pkg.list_price, offer.pkg.currency)}
                   </s>
                 ) : null}
-                {formatAmount(locale, offer.pkg.price, offer.pkg.currency)}
+                {formatMoney(locale, offer.pkg.price, offer.pkg.currency)}
               </span>
             </p>
             <p className="small text-body-secondary">

@@ -8,9 +8,9 @@ import { estimateRefund, findEntryOrder, formatDateTime, isRefundable } from './
 type Member = ReturnType<typeof requireMember>;
 
 /** Rows per page of either list; the next page starts before the last row's id (`?before=`). */
-export const transactionsPageSize = 20;
+const transactionsPageSize = 20;
 
-export const transactionTabs = ['orders', 'credits'] as const;
+const transactionTabs = ['orders', 'credits'] as const;
 export type TransactionTab = (typeof transactionTabs)[number];
 
 /** An order as a row of the list shows it: the order, and when it was made in the member's words. */

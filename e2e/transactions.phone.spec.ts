@@ -179,6 +179,13 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   await page.reload();
   await expect(newest.getByTestId('order-status')).toHaveText('Geannuleerd');
   expect(plain(await newest.innerText())).toContain('50 credits');
+  // An order not paid can be paid still: on the payment screen, with the method chosen before.
+  await expect(newest.getByRole('link', { name: 'Betalen' })).toHaveAttribute('href', `/credits/${repeatedId}/ideal`);
+  await screenshots(page, 'transactions-orders-unpaid');
+  await newest.getByRole('link', { name: /bon bekijken/ }).click();
+  await expect(page.getByTestId('receipt-pay')).toHaveAttribute('href', `/credits/${repeatedId}/ideal`);
+  await expect(page.getByTestId('receipt').getByText('Te betalen')).toBeVisible();
+  await expect(page.getByTestId('refund')).toHaveCount(0);
 
   // The refund asks once more, says what comes back, and takes the credits off the balance.
   await page.goto(`/transactions/${orderId}`);

@@ -89,12 +89,15 @@ export function OrderList(props: { orders: OrderRow[] }) {
               {order.payment_method ? t(`payment.method_${order.payment_method}`) : t('transactions.no_method')}
             </td>
             <td data-label={t('transactions.column_status')} className="transactions-status-cell">
-              <OrderStatusBadge status={order.status} />
-              {canPay && isPayable(order) ? (
-                <Link className="btn btn-sm btn-primary ms-2" to={paymentPath(order)} data-testid="order-pay">
-                  {t('transactions.pay')}
-                </Link>
-              ) : null}
+              {/* One part beside the cell's label on a phone: the badge and the way to pay stay together. */}
+              <span className="transactions-status">
+                <OrderStatusBadge status={order.status} />
+                {canPay && isPayable(order) ? (
+                  <Link className="btn btn-sm btn-primary" to={paymentPath(order)} data-testid="order-pay">
+                    {t('transactions.pay')}
+                  </Link>
+                ) : null}
+              </span>
             </td>
           </tr>
         ))}

@@ -37,6 +37,7 @@ export default [
     route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
     route('premium', 'routes/credits/premium.tsx', { id: 'premium' }),
     route('credits', 'routes/credits/credits.tsx', { id: 'credits' }),
+    route('directdebit', 'routes/credits/direct-debit.tsx', { id: 'directdebit' }),
     route('credits/:id/:paymentmethod?', 'routes/credits/payment.tsx', { id: 'credits-id-paymentmethod' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParamSchema } from '../input.ts';
+import { ibanSchema } from './iban.ts';
 
 /** How long an SMS code may be used, and how many wrong tries kill it (the member then requests a new one). */
 export const phoneCodeLifetimeMinutes = 10;
@@ -52,3 +54,28 @@ export const phoneVerifiedSchema = z.object({
 export type PhoneVerified = z.output<typeof phoneVerifiedSchema>;
 
 export const phoneCodeResponseSchema = z.union([phoneCodeSentSchema, phoneVerifiedSchema]);
+
+/** How long a confirmed mobile number may be used to sign a direct debit. */
+export const phoneVerificationValidMinutes = 30;
+
+/** What one member may be debited in 30 days without a card or bank payment in between (cents, EUR). */
+export const directDebitLimitCents = 15_000;
+
+const requiredText = (max: number) =>
+  z.string('validation_failed').trim().min(2, 'validation_failed').max(max, 'text_too_long');
+
+/**
+ * The direct-debit form's last step: the account to debit, its holder and address, and the member's consent to
+ * one debit of the order's amount (spec section 2: SMS code, IBAN, account holder, address, mobile number).
+ */
+export const directDebitFormSchema = z.strictObject({
+  order: idParamSchema,
+  phone: phoneSchema,
+  iban: ibanSchema,
+  account_holder: requiredText(70),
+  street: requiredText(100),
+  postal_code: z.string('validation_failed').trim().min(3, 'validation_failed').max(12, 'validation_failed'),
+  city: requiredText(60),
+  authorise: z.literal('on', 'direct_debit_consent_required'),
+});
+export type DirectDebitForm = z.output<typeof directDebitFormSchema>;

@@ -14,6 +14,7 @@ export const browserNamespaces = [
   'complaints',
   'complete_signup',
   'credits',
+  'direct_debit',
   'entry_warning',
   'error_page',
   'errors',

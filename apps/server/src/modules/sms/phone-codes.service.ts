@@ -115,6 +115,18 @@ export function createPhoneCodesService(deps: {
       throw new AppError('sms_code_invalid', tried ? 'wrong SMS code' : 'no live SMS code', { field: 'code' });
     },
 
+    /**
+     * When the member proved this number with a code (null: never, or the proof is older than `withinMs`): what a
+     * direct-debit mandate asks before it is signed.
+     */
+    async findPhoneVerification(site: Site, user: SessionUser, input: string, withinMs: number) {
+      const phone = toMobileNumber(site, user, input);
+      const row = await repository.findPhoneCode(user.id, phone);
+      const verifiedAt = row?.verifiedAt;
+      if (!verifiedAt || deps.now().getTime() - verifiedAt.getTime() > withinMs) return null;
+      return { phone, verifiedAt };
+    },
+
     /** Drops codes that expired more than a day ago (a scheduled job). */
     deleteOldPhoneCodes: () => repository.deletePhoneCodesExpiredBefore(new Date(deps.now().getTime() - dayMs)),
   };

@@ -68,4 +68,51 @@ test.describe('buying credits on a phone', () => {
     const me = await page.request.get('/api/user.php');
     expect((await me.json()).user).toMatchObject({ paid_user: true, credits: 65 });
   });
+
+  test('a direct-debit order: the SMS code from the local SMS box, the IBAN, one authorised debit', async ({
+    page,
+    member,
+    playwright,
+    baseURL,
+  }) => {
+    expect(member.userId).toBeGreaterThan(0);
+    await orderSmallest(page);
+    const orderPath = new URL(page.url()).pathname;
+    await page.getByTestId('method-directdebit').click();
+    await page.getByRole('link', { name: 'Verder met automatische incasso' }).click();
+    await expect(page.getByRole('heading', { name: 'Betalen met automatische incasso' })).toBeVisible();
+    const phone = `+3161${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    await page.getByLabel('Je mobiele nummer').fill(phone);
+    await page.getByRole('button', { name: 'Stuur de code' }).click();
+    await expect(page.getByLabel('Code uit de sms')).toBeVisible();
+
+    // A wrong code first: the spec's words, and nothing moves on.
+    await page.getByLabel('Code uit de sms').fill('000000');
+    await page.getByRole('button', { name: 'Bevestigen' }).click();
+    await expect(page.getByText('Code ongeldig')).toBeVisible();
+
+    const smsbox = await playwright.request.newContext({ baseURL });
+    let code = '';
+    await expect(async () => {
+      const answer = await smsbox.get(`/dev/smsbox.json?to=${encodeURIComponent(phone)}`);
+      code = (await answer.json()).messages[0]?.code ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+    }).toPass({ timeout: 10_000 });
+    await smsbox.dispose();
+    await page.getByLabel('Code uit de sms').fill(code);
+    await page.getByRole('button', { name: 'Bevestigen' }).click();
+
+    await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
+    await page.getByLabel('Naam rekeninghouder').fill('M. de Vries');
+    await page.getByLabel('Straat en huisnummer').fill('Kerkstraat 1');
+    await page.getByLabel('Postcode').fill('1017 GA');
+    await page.getByLabel('Woonplaats').fill('Amsterdam');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^Betaal / }).click();
+    // The bank takes a moment: pending first, then paid, without reloading by hand.
+    await expect(page).toHaveURL(new RegExp(`${orderPath}/directdebit$`));
+    await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 30_000 });
+    const me = await page.request.get('/api/user.php');
+    expect((await me.json()).user).toMatchObject({ paid_user: true, credits: 65 });
+  });
 });

@@ -23,6 +23,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { profilesModule } from './modules/profiles/profiles.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
+import { smsModule } from './modules/sms/sms.module.ts';
 import { systemModule } from './modules/system/system.module.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerApiInput } from './plugins/api-input.ts';
@@ -44,6 +45,7 @@ const modules = [
   notificationsModule,
   sitesModule,
   mailModule,
+  smsModule,
   accountsModule,
   geoModule,
   profilesModule,

@@ -38,6 +38,7 @@ export default [
     route('premium', 'routes/credits/premium.tsx', { id: 'premium' }),
     route('credits', 'routes/credits/credits.tsx', { id: 'credits' }),
     route('credits/repeat-order', 'routes/credits/repeat-order.tsx', { id: 'credits-repeat-order' }),
+    route('directdebit', 'routes/credits/direct-debit.tsx', { id: 'directdebit' }),
     route('credits/:id/:paymentmethod?', 'routes/credits/payment.tsx', { id: 'credits-id-paymentmethod' }),
     route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),

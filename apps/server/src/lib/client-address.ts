@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The part of a client's address that limits count: an IPv4 address as it is, an IPv6 address by its /64 network
@@ -20,3 +21,16 @@ export function clientAddressKey(ip: string): string {
 
 /** Trusts the nearest `hops` proxies (Fastify's types take no hop count, its runtime does the same with a function). */
 export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const isLoopback = (address: string) =>
+  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+
+/**
+ * Whether a request comes from this machine (the local mailbox and SMS box answer no one else). Both the socket and
+ * the client address the server decides (`request.ip`, which believes the configured proxy hops) must be this
+ * machine: the socket alone is loopback for everyone behind a local proxy, and `request.ip` alone can be claimed in
+ * X-Forwarded-For by a client that reaches the port directly.
+ */
+export function fromLoopback(request: FastifyRequest): boolean {
+  return isLoopback(request.raw.socket.remoteAddress ?? '') && isLoopback(request.ip);
+}

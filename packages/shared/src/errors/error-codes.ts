@@ -127,6 +127,42 @@ export const errorCodes = {
     status: 503,
     description: 'The payment provider did not answer; nothing was charged, the member can try again.',
   },
+  phone_invalid: {
+    status: 400,
+    description: "Not a mobile number, or not one of the site's countries (direct debit's SMS code).",
+  },
+  sms_code_invalid: {
+    status: 400,
+    description: "An SMS code that is wrong, expired, used, or not sent to this member and number: 'Code ongeldig'.",
+  },
+  sms_code_attempts: {
+    status: 429,
+    description: 'Five wrong tries killed the SMS code: the member requests a new one.',
+  },
+  sms_send_limit: {
+    status: 429,
+    description: 'Too many SMS codes for the member or the number; `hours` says how long to wait.',
+  },
+  iban_invalid: {
+    status: 400,
+    description: 'Not a valid IBAN (country format, check digits) of a SEPA country.',
+  },
+  direct_debit_consent_required: {
+    status: 400,
+    description: 'The direct-debit form was sent without the box that authorises the single debit.',
+  },
+  phone_not_verified: {
+    status: 403,
+    description: 'Signing a direct debit needs the mobile number confirmed by SMS code within the last 30 minutes.',
+  },
+  direct_debit_blocked: {
+    status: 403,
+    description: 'The member may not pay by direct debit (an earlier debit was charged back or bounced).',
+  },
+  direct_debit_limit_reached: {
+    status: 403,
+    description: 'The debit would pass what a member may be debited in 30 days; another method can pay the order.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; details are only in the server log.' },
   service_unavailable: { status: 503, description: 'A dependency (the database) does not answer.' },
 } as const satisfies Record<string, { status: number; description: string }>;

@@ -14,6 +14,7 @@ export const browserNamespaces = [
   'complaints',
   'complete_signup',
   'credits',
+  'direct_debit',
   'entry_warning',
   'error_page',
   'errors',
@@ -49,10 +50,19 @@ export const browserNamespaces = [
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 
 /**
- * Namespaces only the server uses: mails, the local mailbox, legal pages (their loader fills them in), and the
+ * Namespaces only the server uses: mails and SMS, the local mailbox and SMS box, legal pages (their loader fills them in), and the
  * defaults of site texts and region types (the sites service fills them in).
  */
-export const serverNamespaces = ['dev_mailbox', 'fictional', 'legal', 'mail', 'regions', 'site'] as const;
+export const serverNamespaces = [
+  'dev_mailbox',
+  'dev_smsbox',
+  'fictional',
+  'legal',
+  'mail',
+  'regions',
+  'site',
+  'sms',
+] as const;
 
 export function isBrowserNamespace(value: string): value is BrowserNamespace {
   return (browserNamespaces as readonly string[]).includes(value);

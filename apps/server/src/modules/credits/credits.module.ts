@@ -1,3 +1,4 @@
+import { type DirectDebitForm, phoneVerificationValidMinutes } from '@app/shared/credits/direct-debit';
 import type { PaymentMethod } from '@app/shared/credits/payment-methods';
 import type { FastifyRequest } from 'fastify';
 import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
@@ -54,6 +55,9 @@ function creditsPageServices(
     findOrders: (limit: number, before?: number) => shop.findOrders(requireUser(request), limit, before),
     findLastPaidOrder: () => shop.findLastPaidOrder(requireUser(request)),
     findCreditEntries: (limit: number, before?: number) => ledger.findEntries(requireUser(request).id, limit, before),
+    isPhoneVerified: (phone: string) => shop.isPhoneVerified(request.site, requireUser(request), phone),
+    payByDirectDebit: (form: Omit<DirectDebitForm, 'authorise'>) =>
+      shop.payByDirectDebit(request.site, requireUser(request), form, paymentOptions()),
     refundOrder: (orderId: number) => shop.refundOrder(request.site, requireUser(request), orderId),
     /** The sandbox's hosted checkout (null when another provider is in use, or no such payment). */
     findSandboxCheckout: async (paymentId: string) => (sandbox ? sandbox.findCheckout(paymentId) : null),
@@ -67,8 +71,8 @@ const withSandbox = (sandbox: SandboxProvider) => ({ provider: sandbox, sandbox 
 /** Credits: the ledger, packages, orders and payments, discount codes. */
 export const creditsModule = defineModule({
   name: 'credits',
-  needs: ['sites', 'accounts', 'jobs'],
-  services: ({ config, work, now, log }, { sites, accounts, jobs }) => {
+  needs: ['sites', 'accounts', 'jobs', 'sms'],
+  services: ({ config, work, now, log }, { sites, accounts, jobs, sms }) => {
     const discountCodesRepository = createDiscountCodesRepository(work.db);
     const ledger = createLedger({
       repository: createLedgerRepository(work.db),
@@ -91,6 +95,9 @@ export const creditsModule = defineModule({
       work,
       now,
       log: log.child({ module: 'credits' }),
+      isPhoneVerified: async (site, user, phone) =>
+        (await sms.phoneCodes.findPhoneVerification(site, user, phone, phoneVerificationValidMinutes * 60_000)) !==
+        null,
     });
     return {
       discountCodes: createDiscountCodesService({

@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { creditPackages, discountCodes, discountCodeUses, orders, payments } from '../../db/schema/credits.ts';
+import {
+  creditPackages,
+  discountCodes,
+  discountCodeUses,
+  orders,
+  paymentMandates,
+  payments,
+} from '../../db/schema/credits.ts';
 
 export type CreditPackageRow = typeof creditPackages.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -105,6 +112,11 @@ export function createShopRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** Locks the member's direct-debit book (their row) for the limit's check and the payment it admits. */
+    async lockMember(userId: number): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
     async insertPayment(values: typeof payments.$inferInsert): Promise<PaymentRow> {
       const [row] = await db.insert(payments).values(values).returning();
       return row!;
@@ -133,6 +145,56 @@ export function createShopRepository(db: Database) {
         Partial<Pick<PaymentRow, 'method'>>,
     ): Promise<void> {
       await db.update(payments).set(values).where(eq(payments.id, id));
+    },
+
+    /** The provider's customer of this member, from any mandate they gave (a customer is made once). */
+    async findCustomerId(userId: number, provider: PaymentRow['provider']): Promise<string | null> {
+      const [row] = await db
+        .select({ customerId: paymentMandates.customerId })
+        .from(paymentMandates)
+        .where(and(eq(paymentMandates.userId, userId), eq(paymentMandates.provider, provider)))
+        .limit(1);
+      return row?.customerId ?? null;
+    },
+
+    async insertMandate(values: typeof paymentMandates.$inferInsert): Promise<void> {
+      await db.insert(paymentMandates).values(values).onConflictDoNothing();
+    },
+
+    /** What the member's direct debits asked since `since`, in cents (failed and canceled ones do not count). */
+    async sumDirectDebitsSince(userId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::int` })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(payments.method, 'directdebit'),
+            gte(payments.createdAt, since),
+            inArray(payments.status, ['open', 'pending', 'paid']),
+          ),
+        );
+      return row?.cents ?? 0;
+    },
+
+    /** Whether a debit of this member bounced or an order was charged back: no more direct debits then. */
+    async hasDirectDebitBlock(userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            or(
+              eq(orders.status, 'charged_back'),
+              and(eq(payments.method, 'directdebit'), eq(payments.status, 'failed')),
+            ),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** Whether the member used this code on a paid order before ('once-per-user'). */

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
+import { type DirectDebitForm, directDebitLimitCents } from '@app/shared/credits/direct-debit';
 import type { CreditPackage, Order, PackagesResponse } from '@app/shared/credits/orders';
 import { findPaymentMethods, type PaymentMethod, paymentIssuers } from '@app/shared/credits/payment-methods';
 import { findVatRate, vatIncluded } from '@app/shared/credits/vat-rates';
@@ -44,6 +45,8 @@ export function createShopService(deps: {
   work: UnitOfWork;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Whether the member confirmed this mobile number by SMS code lately (the direct debit's proof). */
+  isPhoneVerified?: (site: Site, user: SessionUser, phone: string) => Promise<boolean>;
   /** Spend protection's check, inside the order's transaction (it locks the member's row). */
   reservePurchase?: (site: Site, userId: number, amountCents: number, currency: string, now: Date) => Promise<void>;
 }) {
@@ -349,7 +352,9 @@ export function createShopService(deps: {
       if (!unpaidStatuses.includes(order.status))
         throw new AppError('order_not_payable', `order ${orderId} ${order.status}`);
       const issuers = paymentIssuers[method];
+      // A direct debit needs the signed mandate of the /directdebit flow (payByDirectDebit), not a checkout.
       if (
+        method === 'directdebit' ||
         !findPaymentMethods(order.country).includes(method) ||
         (options.issuer !== undefined && !issuers?.some((issuer) => issuer.id === options.issuer))
       ) {
@@ -430,6 +435,101 @@ export function createShopService(deps: {
       const row = await repository.findLastPaidOrder(user.id);
       return row ? toOrder(row) : null;
     },
+
+    /**
+     * Pays an order by one SEPA direct debit (spec: direct debit flow): the member's number was confirmed by SMS, the
+     * mandate is signed with the provider for the account given, and one recurring payment of the order's amount
+     * is made on it. Refused for a member whose debit bounced or was charged back, and above the 30-day limit —
+     * checked and admitted under the member's lock, so parallel requests cannot pass it together.
+     */
+    async payByDirectDebit(
+      site: Site,
+      user: SessionUser,
+      form: Omit<DirectDebitForm, 'authorise'>,
+      options: { origin: string; locale: Locale },
+    ): Promise<Order> {
+      const order = await findOwnOrder(site, user, form.order);
+      if (order.status === 'paid') throw new AppError('order_already_paid', `order ${order.id}`);
+      if (!unpaidStatuses.includes(order.status)) throw new AppError('order_not_payable', `order ${order.id}`);
+      if (!findPaymentMethods(order.country).includes('directdebit')) {
+        throw new AppError('payment_method_unavailable', `directdebit for ${order.country}`);
+      }
+      if (!(await deps.isPhoneVerified?.(site, user, form.phone)))
+        throw new AppError('phone_not_verified', `member ${user.id}`, { field: 'phone' });
+      const now = deps.now();
+      const payment = await work.transaction(async () => {
+        await repository.lockMember(user.id);
+        if (await repository.hasDirectDebitBlock(user.id)) {
+          throw new AppError('direct_debit_blocked', `member ${user.id} has a bounced or charged-back payment`);
+        }
+        const debited = await repository.sumDirectDebitsSince(user.id, new Date(now.getTime() - 30 * 86_400_000));
+        if (debited + order.amountCents > directDebitLimitCents) {
+          throw new AppError('direct_debit_limit_reached', `member ${user.id}: ${debited} debited in 30 days`);
+        }
+        const customerId =
+          (await repository.findCustomerId(user.id, provider.name)) ??
+          (
+            await provider.createCustomer({
+              name: form.account_holder,
+              email: user.email,
+              metadata: { user_id: String(user.id) },
+            })
+          ).id;
+        const mandate = await provider.createMandate(customerId, {
+          method: 'directdebit',
+          consumerName: form.account_holder,
+          consumerAccount: form.iban,
+          signatureDate: now.toISOString().slice(0, 10),
+          mandateReference: `${site.settings.name.slice(0, 20).toUpperCase()}-${user.id}-${order.id}`,
+        });
+        await repository.insertMandate({
+          userId: user.id,
+          provider: provider.name,
+          customerId,
+          mandateId: mandate.id,
+          method: 'directdebit',
+          status: mandate.status,
+          details: {
+            ...mandate.details,
+            holder: form.account_holder,
+            iban_last4: form.iban.slice(-4),
+            phone: form.phone,
+            address: `${form.street}, ${form.postal_code} ${form.city}`,
+          },
+          createdAt: now,
+        });
+        const created = await provider.createPayment({
+          amount: { currency: order.currency, cents: order.amountCents },
+          description: `${site.settings.name} ${order.id}`,
+          method: 'directdebit',
+          redirectUrl: `${options.origin}/credits/${order.id}/directdebit`,
+          webhookUrl: `${options.origin}/api/payment-webhook.php`,
+          locale: localeInfo[options.locale].iso.replace('-', '_'),
+          sequenceType: 'recurring',
+          customerId,
+          mandateId: mandate.id,
+          metadata: { order_id: String(order.id) },
+        });
+        await repository.insertPayment({
+          orderId: order.id,
+          provider: provider.name,
+          providerPaymentId: created.id,
+          method: 'directdebit',
+          sequenceType: 'recurring',
+          status: created.status,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repository.updateOrder(order.id, { status: 'open', paymentMethod: 'directdebit' });
+        return created;
+      });
+      log.info({ orderId: order.id, paymentId: payment.id, method: 'directdebit' }, 'payment started');
+      return toOrder((await applyPayment(payment)) ?? order);
+    },
+
+    /** Whether the member's mobile number is confirmed for a direct debit now. */
+    isPhoneVerified: async (site: Site, user: SessionUser, phone: string) =>
+      (await deps.isPhoneVerified?.(site, user, phone)) ?? false,
 
     /** Members may ask back the money for unused credits of a purchase within the site's `refund_days`. */
     async refundOrder(site: Site, user: SessionUser, orderId: number): Promise<Order> {

@@ -1,21 +1,10 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { parseIdParam } from '@app/shared/input';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fromLoopback } from '../../lib/client-address.ts';
 import type { MailService } from './mail.service.ts';
-
-const isLoopback = (address: string) =>
-  address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-
-/**
- * Both the socket and the client address the server decides (`request.ip`, which believes the configured proxy hops)
- * must be this machine: the socket alone is loopback for everyone behind a local proxy, and `request.ip` alone can
- * be claimed in X-Forwarded-For by a client that reaches the port directly.
- */
-function fromLoopback(request: FastifyRequest): boolean {
-  return isLoopback(request.raw.socket.remoteAddress ?? '') && isLoopback(request.ip);
-}
 
 /** Mails bring their own inline styles and may show remote images; they run nothing (sandbox, no scripts). */
 const mailboxPolicy =

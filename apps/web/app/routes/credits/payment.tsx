@@ -118,7 +118,15 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           <p className="mb-0">{t('payment.failed_text')}</p>
         </div>
       ) : null}
-      {state === 'pay' ? <PayWith method={method!} amount={amount} issuers={loaderData.issuers} /> : null}
+      {state === 'pay' && method === 'directdebit' ? (
+        <p>
+          <Link className="btn btn-primary btn-lg" to={`/directdebit?order=${order.id}`} data-testid="pay">
+            {t('payment.direct_debit_next')}
+          </Link>
+        </p>
+      ) : state === 'pay' ? (
+        <PayWith method={method!} amount={amount} issuers={loaderData.issuers} />
+      ) : null}
       {state === 'choose' || state === 'failed' || state === 'pending' ? (
         <MethodList
           orderId={order.id}
@@ -178,12 +186,14 @@ function Pending({ orderId, method }: { orderId: number; method: PaymentMethod }
         <Link className="btn btn-sm btn-outline-primary" to={`/credits/${orderId}/${method}`}>
           {t('payment.refresh')}
         </Link>
-        <Form method="post">
-          <input type="hidden" name="payment_method" value={method} />
-          <button type="submit" className="btn btn-sm btn-link">
-            {t('payment.try_again')}
-          </button>
-        </Form>
+        {method === 'directdebit' ? null : (
+          <Form method="post">
+            <input type="hidden" name="payment_method" value={method} />
+            <button type="submit" className="btn btn-sm btn-link">
+              {t('payment.try_again')}
+            </button>
+          </Form>
+        )}
       </p>
     </div>
   );

@@ -6,11 +6,11 @@
 import { randomInt } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema/accounts.ts';
+import { creditEntries } from '../apps/server/src/db/schema/credits.ts';
 import { seedDemoData } from '../apps/server/src/seed/seed-demo.ts';
 import { createMemoryStorage } from '../apps/server/src/storage/local-storage.ts';
 import { describeMachine, median, printTable, report, runBench } from './harness.ts';
@@ -67,7 +67,7 @@ function postWebhook(port: number, id: string): Promise<number> {
 }
 
 /** Signs the members up and has each order 5 packages, paying each with an outcome from `outcomes`. */
-async function placeOrders(app: FastifyInstance) {
+async function placeOrders(app: Awaited<ReturnType<typeof buildApp>>) {
   const sandbox = app.services.credits.sandbox!;
   const payments: { id: string; orderId: number; outcome: string }[] = [];
   for (let m = 0; m < members; m++) {
@@ -138,18 +138,17 @@ async function measure(kind: 'pglite' | 'postgres', database: DatabaseHandle) {
     const paidOrders = new Set(payments.filter((payment) => payment.outcome === 'paid').map((p) => p.orderId));
     let purchaseEntries = 0;
     let wrongOrders = 0;
-    const result = await database.db.execute(
-      sql`select reference, count(*)::int as n from credit_entries where reason = 'purchase' group by reference`,
-    );
-    for (const row of (result as unknown as { rows: { reference: string; n: number }[] }).rows) {
-      purchaseEntries += row.n;
-      if (row.n !== 1 || !paidOrders.has(Number(row.reference))) wrongOrders++;
+    const entries = await database.db.select().from(creditEntries);
+    const perOrder = new Map<string, number>();
+    for (const entry of entries.filter((row) => row.reason === 'purchase')) {
+      perOrder.set(entry.reference, (perOrder.get(entry.reference) ?? 0) + 1);
     }
-    const premium = (
-      (await database.db.execute(
-        sql`select count(*)::int as n from users where paid_user and email like 'koper%@bench.test'`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows[0]!.n;
+    for (const [reference, count] of perOrder) {
+      purchaseEntries += count;
+      if (count !== 1 || !paidOrders.has(Number(reference))) wrongOrders++;
+    }
+    const buyers = await database.db.select({ email: users.email, paidUser: users.paidUser }).from(users);
+    const premium = buyers.filter((row) => row.paidUser && row.email.endsWith('@bench.test')).length;
     const payingMembers = new Set(
       payments
         .filter((payment) => payment.outcome === 'paid')

@@ -9,7 +9,7 @@ export interface Money {
 /** Mollie's payment statuses; the sandbox uses the same. */
 export type ProviderPaymentStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 
-export type SequenceType = 'oneoff' | 'first' | 'recurring';
+type SequenceType = 'oneoff' | 'first' | 'recurring';
 
 /** A payment as the provider tells it: the only source of truth about money (webhooks carry just the id). */
 export interface ProviderPayment {
@@ -55,7 +55,7 @@ export interface ProviderMandate {
   details: Record<string, string>;
 }
 
-export interface CreateMandateInput {
+interface CreateMandateInput {
   method: 'directdebit';
   consumerName: string;
   /** IBAN, without spaces. */

@@ -459,6 +459,11 @@ export function createShopService(deps: {
       const now = deps.now();
       const payment = await work.transaction(async () => {
         await repository.lockMember(user.id);
+        // A debit of this order already running (a form sent twice): that one stands, no second debit.
+        const current = await repository.lockOrder(order.id);
+        if (current?.paymentMethod === 'directdebit' && (current.status === 'pending' || current.status === 'open')) {
+          return null;
+        }
         if (await repository.hasDirectDebitBlock(user.id)) {
           throw new AppError('direct_debit_blocked', `member ${user.id} has a bounced or charged-back payment`);
         }
@@ -523,6 +528,7 @@ export function createShopService(deps: {
         await repository.updateOrder(order.id, { status: 'open', paymentMethod: 'directdebit' });
         return created;
       });
+      if (!payment) return toOrder((await repository.findOrder(order.id)) ?? order);
       log.info({ orderId: order.id, paymentId: payment.id, method: 'directdebit' }, 'payment started');
       return toOrder((await applyPayment(payment)) ?? order);
     },

@@ -102,6 +102,16 @@ export function createShopRepository(db: Database) {
       await db.update(orders).set({ paidPaymentId: paymentId }).where(eq(orders.id, orderId));
     },
 
+    /** Marks a paid order refunded before the provider is asked; answers whether this call did (one refund). */
+    async claimRefund(orderId: number): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'refunded' })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
     /** Makes the member premium; answers whether they were not yet (the first purchase). */
     async markPaidUser(userId: number): Promise<boolean> {
       const rows = await db

@@ -553,10 +553,18 @@ export function createShopService(deps: {
       const unused = Math.min(user.credits, order.credits);
       if (unused <= 0) throw new AppError('insufficient_credits', `order ${orderId}: all credits spent`);
       const amount = Math.floor((order.amountCents * unused) / order.credits);
-      await provider.createRefund(payment.providerPaymentId, {
-        amount: { currency: order.currency, cents: amount },
-        description: `${site.settings.name} ${order.id}`,
-      });
+      // One refund per order: the first request to move it from paid wins, a parallel one is refused.
+      if (!(await repository.claimRefund(order.id)))
+        throw new AppError('order_not_payable', `order ${orderId} refunding`);
+      try {
+        await provider.createRefund(payment.providerPaymentId, {
+          amount: { currency: order.currency, cents: amount },
+          description: `${site.settings.name} ${order.id}`,
+        });
+      } catch (error) {
+        await repository.updateOrder(order.id, { status: 'paid' });
+        throw error;
+      }
       log.info({ orderId: order.id, cents: amount, credits: unused }, 'refund asked');
       return toOrder((await applyPayment(await provider.getPayment(payment.providerPaymentId))) ?? order);
     },

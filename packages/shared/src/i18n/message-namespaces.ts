@@ -43,6 +43,7 @@ export const browserNamespaces = [
   'settings',
   'signup',
   'signup_matches',
+  'spend_protection',
   'swipe_game',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];

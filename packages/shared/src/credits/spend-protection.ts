@@ -8,10 +8,8 @@ const monthlyLimitSchema = z
   .max(maximumMonthlyLimit, 'spend_limit_invalid');
 
 export const spendLimitInputSchema = z.strictObject({ monthly_limit: monthlyLimitSchema.nullable() });
-export type SpendLimitInput = z.infer<typeof spendLimitInputSchema>;
 
 export const coolOffInputSchema = z.strictObject({ cool_off: z.enum(coolOffPeriods, 'choice_required') });
-export type CoolOffInput = z.infer<typeof coolOffInputSchema>;
 
 /**
  * PUT /api/spend-protection.php: a new limit, or a cool-off to start (or extend), one of the two. One object rather

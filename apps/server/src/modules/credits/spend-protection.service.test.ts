@@ -307,16 +307,20 @@ describe('a cool-off', () => {
     expect((await service.findSpendProtection(site, 7, at(6))).cool_off_until).toBe(at(5 + 180 * 24).toISOString());
   });
 
-  it('offers the periods that would end after the running one', async () => {
+  it('offers the periods that end at least a day after the running one', async () => {
     const { service } = setUp();
     expect(service.listCoolOffChoices(null, start)).toEqual([
       { period: '24h', until: at(24).toISOString() },
       { period: '30d', until: at(30 * 24).toISOString() },
       { period: '6m', until: at(180 * 24).toISOString() },
     ]);
-    expect(service.listCoolOffChoices(at(24 * 20).toISOString(), start).map((choice) => choice.period)).toEqual([
-      '30d',
-      '6m',
-    ]);
+    const periods = (until: Date, now: Date) =>
+      service.listCoolOffChoices(until.toISOString(), now).map((choice) => choice.period);
+    // 20 days left: 30 days from now ends 10 days later.
+    expect(periods(at(24 * 20), start)).toEqual(['30d', '6m']);
+    // 24 hours started an hour ago: another 24 hours would add an hour.
+    expect(periods(at(23), start)).toEqual(['30d', '6m']);
+    expect(periods(at(29 * 24), start)).toEqual(['30d', '6m']);
+    expect(periods(at(29 * 24 + 1), start)).toEqual(['6m']);
   });
 });

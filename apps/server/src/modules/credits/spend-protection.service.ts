@@ -162,13 +162,15 @@ export function createSpendProtectionService(deps: {
     startCoolOff,
 
     /**
-     * The cool-offs a member may still choose, with when each would end: those that end after the running one (a
-     * shorter one would change nothing), all of them when none runs.
+     * The cool-offs the settings page offers, with when each would end: all of them when none runs, else those that
+     * end a day or more after the running one (a shorter one would change nothing, one a few minutes longer next to
+     * nothing, though `startCoolOff` takes any extension).
      */
     listCoolOffChoices(coolOffUntil: string | null, now = deps.now()): { period: CoolOffPeriod; until: string }[] {
+      const after = coolOffUntil === null ? 0 : Date.parse(coolOffUntil) + 24 * hourMs;
       return coolOffPeriods
         .map((period) => ({ period, until: new Date(now.getTime() + coolOffHours[period] * hourMs) }))
-        .filter(({ until }) => coolOffUntil === null || until.getTime() > Date.parse(coolOffUntil))
+        .filter(({ until }) => until.getTime() >= after)
         .map(({ period, until }) => ({ period, until: until.toISOString() }));
     },
 

@@ -1,5 +1,5 @@
 import { messageFilePath } from '@app/shared/i18n/message-namespaces';
-import type { SiteSettings } from '@app/shared/sites/site-settings';
+import { defaultSiteTimeZone, type SiteSettings } from '@app/shared/sites/site-settings';
 import { type ReactNode, useEffect } from 'react';
 import {
   Links,
@@ -39,6 +39,8 @@ function pickShellSettings(settings: SiteSettings) {
     support_email,
     fictional_icon,
     fictional_singular,
+    // The site's clock, on which error texts show times (the end of a cool-off).
+    time_zone: settings.time_zone ?? defaultSiteTimeZone,
   };
 }
 

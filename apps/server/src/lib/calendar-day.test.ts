@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, startOfNextDay } from './calendar-day.ts';
+import { calendarDay, startOfMonth, startOfNextDay, startOfNextMonth } from './calendar-day.ts';
 
 describe('calendar days in a time zone', () => {
   it('names the local day, not the UTC one', () => {
@@ -30,5 +30,25 @@ describe('calendar days in a time zone', () => {
     expect(startOfNextDay(new Date('2026-10-25T12:00:00Z'), 'Europe/Amsterdam').toISOString()).toBe(
       '2026-10-25T23:00:00.000Z',
     );
+  });
+
+  it('finds the local start of the month and of the next, whatever the clocks do in between', () => {
+    // 31 October 2026, 23:30 in Amsterdam (winter time since the 25th) is 1 November there already.
+    expect(startOfMonth(new Date('2026-10-31T23:30:00Z'), 'Europe/Amsterdam').toISOString()).toBe(
+      '2026-10-31T23:00:00.000Z',
+    );
+    expect(startOfMonth(new Date('2026-10-31T22:59:59Z'), 'Europe/Amsterdam').toISOString()).toBe(
+      '2026-09-30T22:00:00.000Z',
+    );
+    expect(startOfNextMonth(new Date('2026-10-15T12:00:00Z'), 'Europe/Amsterdam').toISOString()).toBe(
+      '2026-10-31T23:00:00.000Z',
+    );
+    expect(startOfNextMonth(new Date('2026-12-15T12:00:00Z'), 'Europe/Amsterdam').toISOString()).toBe(
+      '2026-12-31T23:00:00.000Z',
+    );
+    expect(startOfMonth(new Date('2026-03-01T04:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-02-01T05:00:00.000Z',
+    );
+    expect(startOfMonth(new Date('2026-03-31T12:00:00Z'), 'UTC').toISOString()).toBe('2026-03-01T00:00:00.000Z');
   });
 });

@@ -41,12 +41,28 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The instant the zone's wall clock shows `wall` (a Date.UTC of the wall time), near `instant`. */
+function wallClockInstant(wall: number, instant: Date, timeZone: string): Date {
+  // Two rounds: the offset at the guess may differ from the offset now when a DST change lies between them.
+  let guess = wall - zoneOffsetMs(instant, timeZone);
+  guess = wall - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
 /** The instant the next calendar day begins in the time zone (local midnight, whatever the DST change). */
 export function startOfNextDay(instant: Date, timeZone: string): Date {
   const { year, month, day } = localParts(instant, timeZone);
-  const midnightWall = Date.UTC(year, month - 1, day + 1);
-  // Two rounds: the offset at the guess may differ from the offset now when a DST change lies between them.
-  let guess = midnightWall - zoneOffsetMs(instant, timeZone);
-  guess = midnightWall - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return wallClockInstant(Date.UTC(year, month - 1, day + 1), instant, timeZone);
+}
+
+/** The instant the calendar month of `instant` began in the time zone (local midnight of its first day). */
+export function startOfMonth(instant: Date, timeZone: string): Date {
+  const { year, month } = localParts(instant, timeZone);
+  return wallClockInstant(Date.UTC(year, month - 1, 1), instant, timeZone);
+}
+
+/** The instant the next calendar month begins in the time zone. */
+export function startOfNextMonth(instant: Date, timeZone: string): Date {
+  const { year, month } = localParts(instant, timeZone);
+  return wallClockInstant(Date.UTC(year, month, 1), instant, timeZone);
 }

@@ -4,6 +4,7 @@ import { type ErrorCode, errorMessageKey, isErrorCode } from '@app/shared/errors
 import { formatErrorValues } from '@app/shared/errors/error-values';
 import { defaultLocale, localeInfo } from '@app/shared/i18n/locales';
 import { minimumMemberAge } from '@app/shared/profiles/profile-fields';
+import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Catalogs } from '../i18n/catalogs.ts';
@@ -61,6 +62,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError
   const values = formatErrorValues(
     { min_age: minimumMemberAge, support_email: request.site?.settings.support_email ?? '', ...error.values },
     localeInfo[locale].iso,
+    request.site?.settings.time_zone ?? defaultSiteTimeZone,
   );
   const body: ErrorBody = { error: error.code, message: t(errorMessageKey(error.code), values) };
   if (typeof error.values?.field === 'string' && error.values.field !== 'body') body.field = error.values.field;

@@ -26,7 +26,7 @@ export function useFormErrorTexts(errors: FormErrors | undefined): Partial<Recor
     if (!error) continue;
     // The key as errorMessageKey makes it, written out: importing it would bring the whole registry to every page.
     const values = { min_age: minimumMemberAge, support_email: settings.support_email, ...error.values };
-    texts[field] = t(`errors.${error.code}`, formatErrorValues(values, localeInfo[locale].iso));
+    texts[field] = t(`errors.${error.code}`, formatErrorValues(values, localeInfo[locale].iso, settings.time_zone));
   }
   return texts;
 }

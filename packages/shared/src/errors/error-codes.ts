@@ -117,11 +117,17 @@ export const errorCodes = {
   },
   spend_limit_reached: {
     status: 403,
-    description: "The purchase would pass the member's monthly spending limit; `amount` is what is left this month.",
+    description:
+      "The purchase would pass the member's monthly spending limit; `amount` (with `currency`) is what is left this " +
+      'month, written as money in their language.',
   },
   spend_cool_off: {
     status: 403,
-    description: 'The member chose a cool-off: no purchases until `until` (ISO time, shown in their language).',
+    description: "The member chose a cool-off: no purchases until `until` (an ISO time, shown on the site's clock).",
+  },
+  spend_limit_invalid: {
+    status: 400,
+    description: 'A monthly spending limit that is not a whole amount from 0 to 100,000.',
   },
   payment_provider_unavailable: {
     status: 503,

@@ -44,6 +44,7 @@ export const browserNamespaces = [
   'settings',
   'signup',
   'signup_matches',
+  'spend_protection',
   'swipe_game',
   'transactions',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maximumMonthlyLimit } from '../credits/spend-limits.ts';
 import { locales } from '../i18n/locales.ts';
 import { idSchema } from '../input.ts';
 import { interestKeys } from '../profiles/interests.ts';
@@ -71,6 +72,11 @@ export const storedSiteSettingsSchema = z.object({
     .optional(),
   /** How many fictional profiles may like a member through the auto-like per day (default 3). */
   auto_likes_per_day: z.int().min(0).max(20).optional(),
+  /**
+   * The monthly spending limit of a member who set none, in whole units of the site's main currency (500: 500 euros);
+   * absent: no limit until the member sets one.
+   */
+  default_monthly_spend_limit: z.int().min(0).max(maximumMonthlyLimit).optional(),
 });
 export type StoredSiteSettings = z.infer<typeof storedSiteSettingsSchema>;
 

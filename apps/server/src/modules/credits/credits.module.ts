@@ -1,5 +1,6 @@
 import { type DirectDebitForm, phoneVerificationValidMinutes } from '@app/shared/credits/direct-debit';
 import type { PaymentMethod } from '@app/shared/credits/payment-methods';
+import type { SpendProtectionUpdate } from '@app/shared/credits/spend-protection';
 import type { FastifyRequest } from 'fastify';
 import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
@@ -15,11 +16,15 @@ import { createSandboxProvider, type SandboxOutcome, type SandboxProvider } from
 import { createShopRepository } from './shop.repository.ts';
 import { registerShopRoutes } from './shop.routes.ts';
 import { createShopService, type ShopService } from './shop.service.ts';
+import { createSpendProtectionRepository } from './spend-protection.repository.ts';
+import { registerSpendProtectionRoutes } from './spend-protection.routes.ts';
+import { createSpendProtectionService, type SpendProtectionService } from './spend-protection.service.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
     credits: {
       discountCodes: DiscountCodesService;
+      spendProtection: SpendProtectionService;
       ledger: Ledger;
       shop: ShopService;
       /** The built-in provider, when it is the one in use (its checkout page is served then). */
@@ -32,13 +37,18 @@ declare module '../../lib/define-module.ts' {
 }
 
 function creditsPageServices(
-  { discountCodes, shop, ledger, sandbox }: ModuleServices['credits'],
+  { discountCodes, spendProtection, shop, ledger, sandbox }: ModuleServices['credits'],
   request: FastifyRequest,
 ) {
   const paymentOptions = (issuer?: string) => ({ issuer, origin: request.siteOrigin, locale: request.locale });
   return {
     /** As POST /api/delete-discount.php: the stay offer of the account deletion (AppError discount_not_offered). */
     grantDeleteDiscount: () => discountCodes.grantDeleteDiscount(request.site, requireUser(request)),
+    /** As GET and PUT /api/spend-protection.php, and the cool-offs the settings page offers. */
+    findSpendProtection: () => spendProtection.findSpendProtection(request.site, requireUser(request).id),
+    updateSpendProtection: (update: SpendProtectionUpdate) =>
+      spendProtection.updateSpendProtection(request.site, requireUser(request).id, update),
+    listCoolOffChoices: (coolOffUntil: string | null) => spendProtection.listCoolOffChoices(coolOffUntil),
     /** The packages priced for this buyer; a visitor's prices are for the country the page shows. */
     findPackages: (country: string, discountCode?: string) =>
       shop.findPackages(
@@ -105,13 +115,19 @@ export const creditsModule = defineModule({
         findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
         now,
       }),
+      spendProtection: createSpendProtectionService({
+        repository: createSpendProtectionRepository(work.db),
+        work,
+        now,
+      }),
       ledger,
       shop,
       sandbox,
     };
   },
-  routes: (scope, { discountCodes, shop }) => {
+  routes: (scope, { discountCodes, spendProtection, shop }) => {
     registerDiscountCodesRoutes(scope, discountCodes);
+    registerSpendProtectionRoutes(scope, spendProtection);
     registerShopRoutes(scope, shop);
   },
   page: creditsPageServices,

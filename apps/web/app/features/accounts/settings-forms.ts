@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
 } from '@app/shared/accounts/account-settings';
+import { coolOffInputSchema, spendLimitInputSchema } from '@app/shared/credits/spend-protection';
 import { readFormValues } from '../../lib/form.ts';
 
 // The /settings action imports this table; its clientAction imports it with `import()`, so zod loads only when a
@@ -28,6 +29,16 @@ function readInvisibleForm(form: FormData) {
 
 const readWithoutIntent = (form: FormData) => readFormValues(form, { omit: ['intent'] });
 
+/**
+ * The limit as the schema reads it: digits only (a typed "1.000" or "12,50" is refused, never read as 1 or 12), `none`
+ * from the button that drops the member's own limit.
+ */
+function readSpendLimitForm(form: FormData) {
+  const value = String(form.get('monthly_limit') ?? '').trim();
+  if (value === 'none') return { monthly_limit: null };
+  return { monthly_limit: /^\d{1,9}$/.test(value) ? Number(value) : value };
+}
+
 /** Each checked intent's schema and how its form is read: the browser and the action check the same. */
 export const settingsForms = {
   notifications: { schema: accountSettingsUpdateSchema, read: readNotificationForm },
@@ -35,4 +46,6 @@ export const settingsForms = {
   password: { schema: changePasswordSchema, read: readWithoutIntent },
   email: { schema: changeEmailSchema, read: readWithoutIntent },
   delete: { schema: deleteAccountSchema, read: readWithoutIntent },
+  spend_limit: { schema: spendLimitInputSchema, read: readSpendLimitForm },
+  cool_off: { schema: coolOffInputSchema, read: readWithoutIntent },
 } as const;

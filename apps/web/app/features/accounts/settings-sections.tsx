@@ -1,6 +1,7 @@
 import { notificationChannels, notificationTypes } from '@app/shared/accounts/account-choices';
 import type { AccountSettings } from '@app/shared/accounts/account-settings';
 import type { DiscountCode } from '@app/shared/credits/discount-code';
+import type { SpendProtection } from '@app/shared/credits/spend-protection';
 import { useActionData, useFetcher, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
@@ -12,6 +13,7 @@ export interface SettingsAnswer {
   errors?: FormErrors;
   settings?: AccountSettings;
   discount?: DiscountCode;
+  spendProtection?: SpendProtection;
   /** The new address a confirmation link went to. */
   sentTo?: string;
 }
@@ -26,6 +28,8 @@ export const settingsIntents = [
   'stay_invisible',
   'stay_fewer_mails',
   'stay_discount',
+  'spend_limit',
+  'cool_off',
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
@@ -51,7 +55,7 @@ export function useSettingsForm(intent: SettingsIntent) {
   return { fetcher, answer, errors, saved, busy: fetcher.state !== 'idle' };
 }
 
-function StatusLine(props: { text: string | undefined; tone: 'success' | 'danger'; testId?: string }) {
+export function StatusLine(props: { text: string | undefined; tone: 'success' | 'danger'; testId?: string }) {
   if (!props.text) return null;
   return (
     <p className={`small mt-2 mb-0 text-${props.tone}`} role="status" data-testid={props.testId}>

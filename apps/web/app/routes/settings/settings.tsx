@@ -13,6 +13,7 @@ import {
   type SettingsIntent,
   settingsIntents,
 } from '../../features/accounts/settings-sections.tsx';
+import { SpendProtectionSection } from '../../features/credits/spend-protection-section.tsx';
 import { errorParam } from '../../lib/error-param.server.ts';
 import { answerSuccess, checkIntentsInBrowser, refuseWithError } from '../../lib/form.ts';
 import type { FormErrors } from '../../lib/form-errors.ts';
@@ -24,11 +25,23 @@ import type { Route } from './+types/settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = requireMember(context, request);
-  const [settings, blocked] = await Promise.all([
+  const [settings, blocked, spendProtection] = await Promise.all([
     c.services.accounts.findAccountSettings(),
     c.services.moderation.listBlocked(),
+    c.services.credits.findSpendProtection(),
   ]);
-  return { settings: settings!, blocked, blockError: errorParam(request, 'block_error'), siteName: c.settings.name };
+  const coolOffChoices = c.services.credits.listCoolOffChoices(spendProtection.cool_off_until);
+  // A cool-off chosen (`?cool_off=30d`, the form's GET) is confirmed before it starts; an unknown one is ignored.
+  const chosen = new URL(request.url).searchParams.get('cool_off');
+  return {
+    settings: settings!,
+    blocked,
+    blockError: errorParam(request, 'block_error'),
+    siteName: c.settings.name,
+    spendProtection,
+    coolOffChoices,
+    chosenCoolOff: coolOffChoices.find((choice) => choice.period === chosen) ?? null,
+  };
 }
 
 /** The field a service's error is about, per form: a wrong current password belongs at the password field. */
@@ -49,7 +62,7 @@ function refuse(intent: SettingsIntent, errors: FormErrors) {
 
 /**
  * POST /settings: one section's form, by `intent`, through the services of the /api/ calls (account-settings,
- * password, mail-change, delete-account, delete-discount). Deleting ends the session and goes to /account-deleted.
+ * password, mail-change, delete-account, delete-discount, spend-protection). Deleting ends the session and goes to /account-deleted.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const c = requireMember(context, request);
@@ -95,6 +108,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         const email = Object.fromEntries(marketingNotificationTypes.map((type) => [type, false]));
         return done({ intent, settings: await accounts.updateAccountSettings({ notifications: { email } }) }, 'delete');
       }
+      case 'spend_limit':
+      case 'cool_off': {
+        const submission = parseSubmission(settingsForms[intent].schema, settingsForms[intent].read(form));
+        if (!submission.ok) return refuse(intent, submission.errors);
+        const spendProtection = await credits.updateSpendProtection(submission.value);
+        return done({ intent, spendProtection }, intent === 'cool_off' ? 'cool-off' : 'spend-protection');
+      }
       case 'stay_discount':
         // The member's one code, the same on every ask: the page shows it, a reload only asks again.
         return { intent, discount: await credits.grantDeleteDiscount() } satisfies SettingsAnswer;
@@ -115,12 +135,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = checkIntentsInBrowser(
   // The schemas and the error registry load with the first form sent, not with the page.
   () => import('../../features/accounts/settings-forms.ts').then((module) => module.settingsForms),
-  ['notifications', 'invisible', 'password', 'email', 'delete'] satisfies SettingsIntent[],
+  ['notifications', 'invisible', 'password', 'email', 'delete', 'spend_limit', 'cool_off'] satisfies SettingsIntent[],
 );
 
-export const handle = defineRouteHandle({ messages: ['member_profile', 'settings'] });
+export const handle = defineRouteHandle({ messages: ['member_profile', 'settings', 'spend_protection'] });
 
-/** /settings: notifications, invisible mode, password, e-mail address, blocked members and deleting the account. */
+/**
+ * /settings: notifications, invisible mode, password, e-mail address, spend protection, blocked members and deleting
+ * the account.
+ */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { settings } = loaderData;
@@ -129,6 +152,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     ['invisible', t('settings.invisible_title')],
     ['password', t('settings.password_title')],
     ['email', t('settings.email_title')],
+    ['spend-protection', t('spend_protection.title')],
     ['blocked', t('settings.blocked_title')],
     ['delete', t('settings.delete_title')],
   ] as const;
@@ -151,6 +175,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <InvisibleSection settings={settings} />
       <PasswordSection />
       <EmailSection email={settings.email} />
+      <SpendProtectionSection
+        protection={loaderData.spendProtection}
+        coolOffChoices={loaderData.coolOffChoices}
+        chosenCoolOff={loaderData.chosenCoolOff}
+      />
       <BlockedMembersSection blocked={loaderData.blocked} error={loaderData.blockError} />
       <DeleteAccountSection />
     </main>

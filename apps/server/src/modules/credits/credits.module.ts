@@ -97,8 +97,14 @@ export const creditsModule = defineModule({
     const { provider, sandbox } = config.mollie
       ? { provider: createMollieProvider(config.mollie), sandbox: null }
       : withSandbox(createSandboxProvider({ repository: createSandboxRepository(work.db), jobs, now }));
+    const spendProtection = createSpendProtectionService({
+      repository: createSpendProtectionRepository(work.db),
+      work,
+      now,
+    });
     const shop = createShopService({
       repository: createShopRepository(work.db),
+      reservePurchase: spendProtection.reservePurchase,
       discountCodes: discountCodesRepository,
       ledger,
       provider,
@@ -115,11 +121,7 @@ export const creditsModule = defineModule({
         findDeleteDiscount: async (site) => (await sites.getCompanyInfo(site)).delete_discount,
         now,
       }),
-      spendProtection: createSpendProtectionService({
-        repository: createSpendProtectionRepository(work.db),
-        work,
-        now,
-      }),
+      spendProtection,
       ledger,
       shop,
       sandbox,

@@ -46,9 +46,9 @@ export function createShopService(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   /** Whether the member confirmed this mobile number by SMS code lately (the direct debit's proof). */
-  isPhoneVerified?: (site: Site, user: SessionUser, phone: string) => Promise<boolean>;
+  isPhoneVerified: (site: Site, user: SessionUser, phone: string) => Promise<boolean>;
   /** Spend protection's check, inside the order's transaction (it locks the member's row). */
-  reservePurchase?: (site: Site, userId: number, amountCents: number, currency: string, now: Date) => Promise<void>;
+  reservePurchase: (site: Site, userId: number, amountCents: number, currency: string, now: Date) => Promise<void>;
 }) {
   const { repository, ledger, provider, work, log } = deps;
 
@@ -315,7 +315,7 @@ export function createShopService(deps: {
       const amountCents = priceOf(site, country, pkg, discount?.percentage ?? 0);
       const now = deps.now();
       const row = await work.transaction(async () => {
-        await deps.reservePurchase?.(site, user.id, amountCents, currency, now);
+        await deps.reservePurchase(site, user.id, amountCents, currency, now);
         return repository.insertOrder({
           siteId: site.id,
           userId: user.id,
@@ -454,7 +454,7 @@ export function createShopService(deps: {
       if (!findPaymentMethods(order.country).includes('directdebit')) {
         throw new AppError('payment_method_unavailable', `directdebit for ${order.country}`);
       }
-      if (!(await deps.isPhoneVerified?.(site, user, form.phone)))
+      if (!(await deps.isPhoneVerified(site, user, form.phone)))
         throw new AppError('phone_not_verified', `member ${user.id}`, { field: 'phone' });
       const now = deps.now();
       const payment = await work.transaction(async () => {
@@ -534,8 +534,7 @@ export function createShopService(deps: {
     },
 
     /** Whether the member's mobile number is confirmed for a direct debit now. */
-    isPhoneVerified: async (site: Site, user: SessionUser, phone: string) =>
-      (await deps.isPhoneVerified?.(site, user, phone)) ?? false,
+    isPhoneVerified: async (site: Site, user: SessionUser, phone: string) => deps.isPhoneVerified(site, user, phone),
 
     /** Members may ask back the money for unused credits of a purchase within the site's `refund_days`. */
     async refundOrder(site: Site, user: SessionUser, orderId: number): Promise<Order> {

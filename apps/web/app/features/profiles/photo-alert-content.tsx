@@ -7,7 +7,7 @@ import { useSessionUser } from '../accounts/session-refresh.tsx';
 const storageKey = 'profile-photo-alert-dismissed';
 
 /** While a member has no photo: a reminder to add one; closing it stores the moment. */
-export function ProfilePhotoAlert() {
+export default function PhotoAlertContent() {
   const { t } = useI18n();
   const user = useSessionUser();
   const profileAvailable = usePathAvailable('/profile');

@@ -13,6 +13,7 @@ export const browserNamespaces = [
   'common',
   'complaints',
   'complete_signup',
+  'credit_alert',
   'entry_warning',
   'error_page',
   'errors',
@@ -40,6 +41,7 @@ export const browserNamespaces = [
   'signup',
   'signup_matches',
   'swipe_game',
+  'time_bonus',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 

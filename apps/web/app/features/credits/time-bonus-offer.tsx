@@ -108,9 +108,8 @@ function WelcomeBonusBanner(props: { secondsLeft: number; to: string }) {
   return (
     <Link className="time-bonus-banner" to={props.to} data-testid="time-bonus-banner">
       <span className="container time-bonus-banner-inner">
-        <Icon name="gem" />
         <span className="time-bonus-banner-text">
-          {t('time_bonus.banner_text', { percentage: timeBonusPercentage })}
+          <Icon name="gem" /> {t('time_bonus.banner_text', { percentage: timeBonusPercentage })}
         </span>
         <span className="time-bonus-banner-time">
           {t('time_bonus.banner_ends_in')}{' '}

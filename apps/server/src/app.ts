@@ -83,7 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A page's message file names its namespaces (`/locales/<version>/nl/activation+common+….json`): the layout's
+    // alone passed Fastify's default of 100 characters for a path parameter.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
   });
   const events =
     options.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());

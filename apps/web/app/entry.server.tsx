@@ -3,22 +3,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
-import { pageNeedsNoScript } from './lib/route-handle.ts';
 
 // React Router's Node entry, rendering the whole page before sending it, plus the page's CSP nonce: the
 // Content-Security-Policy header allows only inline scripts that carry it (React Router's context, route modules
 // and data, and React's own).
 
 export const streamTimeout = 5_000;
-
-function needsNoScript({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  return pageNeedsNoScript(
-    staticHandlerContext.matches.map(({ route }) => ({
-      handle: routeModules[route.id]?.handle,
-      loaderData: staticHandlerContext.loaderData[route.id],
-    })),
-  );
-}
 
 export default function handleRequest(
   request: Request,
@@ -35,7 +25,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const noScript = needsNoScript(routerContext);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // Every loader has finished before the render starts (no page defers data), so the whole page is ready almost
@@ -47,9 +36,11 @@ export default function handleRequest(
       </ServerTranslatorContext>,
       {
         nonce,
-        // React moves a large Suspense boundary's content to the end and reveals it with a script, even when it
-        // is ready; a page without script keeps every boundary in place.
-        ...(noScript ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+        // React moves a Suspense boundary of over 500 bytes that comes after the first 12.8 KB to the end of the
+        // page and reveals it with a script, even when it is ready. Every boundary stays in place: the whole page is
+        // sent at once anyway, and what a boundary holds (the time bonus's banner) shows without script and without
+        // shifting the page when the script runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

@@ -56,6 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     chosenCountry: c.chosenCountry,
     entryWarningDismissed: c.entryWarningDismissedAt !== null,
     user: c.user,
+    // The server's clock when it rendered: a countdown (the time bonus) hydrates from it, then counts on.
+    serverTime: Date.now(),
     // The badge and title count show from the first paint; the likes refresh keeps them current after that.
     newLikes: c.user ? await c.services.likes.countNewLikes() : 0,
     knownPaths: c.knownPaths,

@@ -1,3 +1,4 @@
+import { browserNamespaces } from '@app/shared/i18n/message-namespaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../i18n/catalogs.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -26,6 +27,13 @@ describe('GET /locales/<version>/<locale>/<namespaces>.json', () => {
     const messages = response.json() as Record<string, string>;
     expect(messages['members.title']).toBe(catalogs.translator('de')('members.title'));
     expect(Object.keys(messages).every((key) => /^(geo|members)\./.test(key))).toBe(true);
+  });
+
+  it('answers a set of every namespace a page may load, however long its address', async () => {
+    const version = catalogs.browserVersion('nl');
+    const response = await get(`/locales/${version}/nl/${browserNamespaces.join('+')}.json`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()['members.title']).toBe(catalogs.translator('nl')('members.title'));
   });
 
   it('answers an address of another version with the current messages, cached only briefly', async () => {

@@ -17,9 +17,19 @@ export const discountCodeSchema = z.object({
 });
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
-export const discountCodeQuerySchema = z.strictObject({
-  code: z.string().trim().min(1, 'discount_code_not_found').max(40, 'discount_code_not_found'),
-});
+/**
+ * `GET /api/discountcode.php` asks in one of two ways (spec section 7): `?code=` looks a code up, `?welcome=true`
+ * asks for the member's welcome discount.
+ */
+export const discountCodeQuerySchema = z
+  .strictObject({
+    code: z.string().trim().min(1, 'discount_code_not_found').max(40, 'discount_code_not_found').optional(),
+    welcome: z.literal('true').optional(),
+  })
+  .refine((query) => (query.code === undefined) !== (query.welcome === undefined), {
+    message: 'validation_failed',
+    path: ['code'],
+  });
 export const discountCodeResponseSchema = z.object({ discountcode: discountCodeSchema });
 export type DiscountCodeResponse = z.output<typeof discountCodeResponseSchema>;
 

@@ -26,6 +26,9 @@ describe('compileMessage', () => {
       const messages = flattenCatalog(JSON.parse(readFileSync(file, 'utf8')));
       for (const [key, source] of Object.entries(messages)) {
         const names = messageArguments(source);
+        // Each message is read once by each formatter and formatted for every count.
+        const ours = compileMessage(source, locale);
+        const intl = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
         for (const count of [0, 1, 2, 5, 21, 1234.5]) {
           const values = Object.fromEntries(
             names.map((name) => [
@@ -35,9 +38,7 @@ describe('compileMessage', () => {
                 : `‹${name}›`,
             ]),
           );
-          expect(compileMessage(source, locale)(values), `${locale} ${key}`).toBe(
-            formatWithIntl(source, locale, values),
-          );
+          expect(ours(values), `${locale} ${key}`).toBe(String(intl.format(values)));
           compared++;
         }
       }

@@ -13,6 +13,7 @@ export const browserNamespaces = [
   'common',
   'complaints',
   'complete_signup',
+  'credit_alert',
   'credits',
   'direct_debit',
   'entry_warning',
@@ -46,6 +47,7 @@ export const browserNamespaces = [
   'signup_matches',
   'spend_protection',
   'swipe_game',
+  'time_bonus',
   'transactions',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];

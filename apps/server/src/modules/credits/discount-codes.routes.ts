@@ -13,7 +13,10 @@ export function registerDiscountCodesRoutes(app: FastifyInstance, discounts: Dis
     url: '/api/discountcode.php',
     schema: {
       tags: ['credits'],
-      summary: 'Looks up a discount code for the logged-in member: percentage, limits, and whether it has expired.',
+      summary:
+        'Looks up a discount code for the logged-in member (`code`): percentage, limits, and whether it has expired. ' +
+        "With `welcome=true`, the member's welcome discount: TIMEBONUS25 (25%, once) in the 4 hours after signup " +
+        'while they have never bought, expiring when those hours end; otherwise discount_code_not_found.',
       querystring: discountCodeQuerySchema,
       response: {
         200: discountCodeResponseSchema,
@@ -22,8 +25,12 @@ export function registerDiscountCodesRoutes(app: FastifyInstance, discounts: Dis
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const { code, welcome } = request.query;
+      const user = requireUser(request);
       return {
-        discountcode: await discounts.findDiscountCode(request.site, requireUser(request), request.query.code),
+        discountcode: welcome
+          ? discounts.findWelcomeDiscount(user)
+          : await discounts.findDiscountCode(request.site, user, code ?? ''),
       };
     },
   });

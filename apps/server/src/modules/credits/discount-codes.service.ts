@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { type DiscountCode, deleteDiscountValidDays } from '@app/shared/credits/discount-code';
+import { findTimeBonus } from '@app/shared/credits/time-bonus';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Site } from '../sites/sites.service.ts';
 import type { DiscountCodeRow, DiscountCodesRepository } from './discount-codes.repository.ts';
@@ -51,6 +52,17 @@ export function createDiscountCodesService(deps: {
       if (row.status === 'used')
         throw new AppError('discount_code_used', `discount code ${code} used`, { field: 'code' });
       return toDiscountCode(row);
+    },
+
+    /**
+     * The member's welcome discount (`?welcome=true`, spec sections 3 and 7): the time bonus TIMEBONUS25 while it
+     * runs by the server's clock (never bought, under 14,400 s since signup), expiring when it ends; otherwise
+     * 'not found', which the pages ignore.
+     */
+    findWelcomeDiscount(user: SessionUser): DiscountCode {
+      const bonus = findTimeBonus(user, deps.now());
+      if (!bonus) throw new AppError('discount_code_not_found', `no welcome discount for member ${user.id}`);
+      return bonus;
     },
 
     /**

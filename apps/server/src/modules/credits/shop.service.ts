@@ -2,6 +2,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { type DirectDebitForm, directDebitLimitCents } from '@app/shared/credits/direct-debit';
 import type { CreditPackage, Order, PackagesResponse } from '@app/shared/credits/orders';
 import { findPaymentMethods, type PaymentMethod, paymentIssuers } from '@app/shared/credits/payment-methods';
+import { isTimeBonusActive, timeBonusCode, timeBonusPercentage } from '@app/shared/credits/time-bonus';
 import { findVatRate, vatIncluded } from '@app/shared/credits/vat-rates';
 import { AppError } from '@app/shared/errors/app-error';
 import { type Locale, localeInfo } from '@app/shared/i18n/locales';
@@ -14,7 +15,7 @@ import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 import { type CreditPackageRow, type OrderRow, type ShopRepository, unpaidStatuses } from './shop.repository.ts';
 
 /** The time bonus (spec section 9): 25% for a member who has not bought yet, within 4 hours of signup. */
-const timeBonus = { code: 'TIMEBONUS25', percentage: 25, windowMs: 14_400_000 };
+const timeBonus = { code: timeBonusCode, percentage: timeBonusPercentage };
 
 interface Discount {
   code: string;
@@ -92,10 +93,6 @@ export function createShopService(deps: {
       variant: pkg.variant,
       best_value: pkg.bestValue,
     };
-  }
-
-  function isTimeBonusActive(user: SessionUser, now: Date): boolean {
-    return !user.paid_user && now.getTime() - Date.parse(user.signup_date) < timeBonus.windowMs;
   }
 
   /**

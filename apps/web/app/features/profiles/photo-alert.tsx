@@ -1,46 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
+import { lazy, Suspense } from 'react';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 
-const storageKey = 'profile-photo-alert-dismissed';
+// Loaded for a member without a photo only: every page carries the layout, and the alert shows after hydration
+// anyway (this browser remembers its closing).
+const PhotoAlertContent = lazy(() => import('./photo-alert-content.tsx'));
 
-/** While a member has no photo: a reminder to add one; closing it stores the moment. */
+/** While a member has no photo: a reminder to add one (photo-alert-content.tsx). */
 export function ProfilePhotoAlert() {
-  const { t } = useI18n();
   const user = useSessionUser();
-  const profileAvailable = usePathAvailable('/profile');
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => {
-    try {
-      setDismissed(localStorage.getItem(storageKey) !== null);
-    } catch {
-      setDismissed(false);
-    }
-  }, []);
-  if (!user || user.profile.main_image || dismissed || !profileAvailable) return null;
+  if (!user || user.profile.main_image) return null;
   return (
-    <div className="container mt-3">
-      <div className="alert alert-info d-flex align-items-center gap-2 mb-0" role="status" data-testid="photo-alert">
-        <span className="flex-grow-1">{t('photo_alert.text')}</span>
-        <Link className="btn btn-sm btn-primary photo-alert-action" to="/profile#photos">
-          {t('photo_alert.link')}
-        </Link>
-        <button
-          type="button"
-          className="btn-close"
-          aria-label={t('photo_alert.dismiss')}
-          onClick={() => {
-            try {
-              localStorage.setItem(storageKey, String(Date.now()));
-            } catch {
-              // Without storage the alert just comes back next time.
-            }
-            setDismissed(true);
-          }}
-        />
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <PhotoAlertContent />
+    </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
 import { SignupModal } from '../../features/accounts/signup-modal.tsx';
+import { CreditNotices } from '../../features/credits/credit-notices.tsx';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
@@ -16,6 +17,7 @@ function DefaultFrame(props: { children: ReactNode }) {
     <LikesProvider>
       <div className="layout layout-default">
         <TopNav />
+        <CreditNotices />
         <ActivationReminder />
         <ProfilePhotoAlert />
         <div className="layout-main">{props.children}</div>
@@ -32,6 +34,7 @@ export const handle = defineRouteHandle({
   messages: [
     'activation',
     'common',
+    'credit_alert',
     'entry_warning',
     'errors',
     'footer',
@@ -39,10 +42,14 @@ export const handle = defineRouteHandle({
     'nav',
     'photo_alert',
     'signup',
+    'time_bonus',
   ],
 });
 
-/** Top navigation (a tab bar on phones), page, footer with disclaimer, the entry warning, and the likes' modals. */
+/**
+ * Top navigation (a tab bar on phones), the time bonus and credit alert, page, footer with disclaimer, the entry
+ * warning, and the likes' modals.
+ */
 export default function DefaultLayout() {
   return (
     <DefaultFrame>

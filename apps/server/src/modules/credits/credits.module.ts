@@ -105,6 +105,8 @@ export const creditsModule = defineModule({
     const shop = createShopService({
       repository: createShopRepository(work.db),
       reservePurchase: spendProtection.reservePurchase,
+      // The sandbox pays for nothing: in production it serves the demo site only, a real site needs Mollie.
+      takesPaymentsFor: (site) => provider.name !== 'sandbox' || config.env !== 'production' || site.isDemo,
       discountCodes: discountCodesRepository,
       ledger,
       provider,

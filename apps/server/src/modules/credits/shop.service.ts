@@ -46,6 +46,8 @@ export function createShopService(deps: {
   work: UnitOfWork;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Whether the provider may take this site's payments (the sandbox never takes a real site's in production). */
+  takesPaymentsFor: (site: Site) => boolean;
   /** Whether the member confirmed this mobile number by SMS code lately (the direct debit's proof). */
   isPhoneVerified: (site: Site, user: SessionUser, phone: string) => Promise<boolean>;
   /** Spend protection's check, inside the order's transaction (it locks the member's row). */
@@ -148,6 +150,12 @@ export function createShopService(deps: {
       });
     }
     return { code: row.code, percentage: row.valuePercentage, row };
+  }
+
+  function refuseUnlessTakingPayments(site: Site) {
+    if (!deps.takesPaymentsFor(site)) {
+      throw new AppError('payment_provider_unavailable', `${provider.name} takes no payments for site ${site.id}`);
+    }
   }
 
   function toOrder(row: OrderRow): Order {
@@ -344,6 +352,7 @@ export function createShopService(deps: {
       method: PaymentMethod,
       options: { issuer?: string; origin: string; locale: Locale },
     ): Promise<{ order: Order; checkoutUrl: string | null }> {
+      refuseUnlessTakingPayments(site);
       const order = await findOwnOrder(site, user, orderId);
       if (order.status === 'paid') throw new AppError('order_already_paid', `order ${orderId}`);
       if (!unpaidStatuses.includes(order.status))
@@ -445,6 +454,7 @@ export function createShopService(deps: {
       form: Omit<DirectDebitForm, 'authorise'>,
       options: { origin: string; locale: Locale },
     ): Promise<Order> {
+      refuseUnlessTakingPayments(site);
       const order = await findOwnOrder(site, user, form.order);
       if (order.status === 'paid') throw new AppError('order_already_paid', `order ${order.id}`);
       if (!unpaidStatuses.includes(order.status)) throw new AppError('order_not_payable', `order ${order.id}`);

@@ -58,8 +58,9 @@ function creditsPageServices(
       ),
     createOrder: (packageId: number, discountCode?: string) =>
       shop.createOrder(request.site, requireUser(request), packageId, discountCode),
-    startPayment: (orderId: number, method: PaymentMethod, issuer?: string) =>
-      shop.startPayment(request.site, requireUser(request), orderId, method, paymentOptions(issuer)),
+    /** `recurring`: charge a stored card or account of this method without a checkout, where there is one. */
+    startPayment: (orderId: number, method: PaymentMethod, issuer?: string, recurring = false) =>
+      shop.startPayment(request.site, requireUser(request), orderId, method, { ...paymentOptions(issuer), recurring }),
     findOrder: (orderId: number) => shop.findOrder(request.site, requireUser(request), orderId),
     findOrderAfterReturn: (orderId: number) => shop.findOrderAfterReturn(request.site, requireUser(request), orderId),
     findOrders: (limit: number, before?: number) => shop.findOrders(requireUser(request), limit, before),

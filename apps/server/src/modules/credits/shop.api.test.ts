@@ -340,4 +340,36 @@ describe(`credits and payments on ${testDatabaseKind()}`, () => {
     });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('a card payment leaves a mandate: the next order is charged on it without a checkout, credited once', async () => {
+    const { cookie, id } = await signupMember();
+    const { order: first, checkout_url: url } = (
+      await order(cookie, { package: await smallest(), payment_method: 'creditcard' })
+    ).json();
+    await webhook(await pay(url, 'paid'));
+    const mandates = (await t.database.db.execute(
+      sql`select method, status from payment_mandates where user_id = ${id}`,
+    )) as unknown as { rows: { method: string; status: string }[] };
+    expect(mandates.rows).toEqual([{ method: 'creditcard', status: 'valid' }]);
+
+    const site = (await t.app.services.sites.findSiteByHost('localhost'))!;
+    const { shop } = t.app.services.credits;
+    const repeat = await shop.createOrder(site, await me(cookie), first.package);
+    const charged = await shop.startPayment(site, await me(cookie), repeat.id, 'creditcard', {
+      origin: 'http://localhost:3000',
+      locale: 'nl',
+      recurring: true,
+    });
+    expect(charged.checkoutUrl).toBeNull();
+    expect(charged.order.status).toBe('paid');
+    const payment = (await t.database.db.execute(
+      sql`select provider_payment_id, sequence_type from payments where order_id = ${repeat.id}`,
+    )) as unknown as { rows: { provider_payment_id: string; sequence_type: string }[] };
+    expect(payment.rows).toHaveLength(1);
+    expect(payment.rows[0]!.sequence_type).toBe('recurring');
+    await webhook(payment.rows[0]!.provider_payment_id);
+    expect((await ledgerOf(id)).filter((entry) => entry.reason === 'purchase')).toHaveLength(2);
+    // Not activated, so no signup credits: two packages of 50.
+    expect((await me(cookie)).credits).toBe(100);
+  });
 });

@@ -167,6 +167,28 @@ export function createShopRepository(db: Database) {
       return row?.customerId ?? null;
     },
 
+    /** The member's newest valid mandate of a method with this provider. */
+    async findValidMandate(userId: number, provider: PaymentRow['provider'], method: string) {
+      const [row] = await db
+        .select({
+          customerId: paymentMandates.customerId,
+          mandateId: paymentMandates.mandateId,
+          method: paymentMandates.method,
+        })
+        .from(paymentMandates)
+        .where(
+          and(
+            eq(paymentMandates.userId, userId),
+            eq(paymentMandates.provider, provider),
+            eq(paymentMandates.method, method as 'creditcard' | 'directdebit'),
+            eq(paymentMandates.status, 'valid'),
+          ),
+        )
+        .orderBy(desc(paymentMandates.id))
+        .limit(1);
+      return row ?? null;
+    },
+
     async insertMandate(values: typeof paymentMandates.$inferInsert): Promise<void> {
       await db.insert(paymentMandates).values(values).onConflictDoNothing();
     },

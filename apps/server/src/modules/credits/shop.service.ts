@@ -1,7 +1,12 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { type DirectDebitForm, directDebitLimitCents } from '@app/shared/credits/direct-debit';
 import type { CreditPackage, Order, PackagesResponse } from '@app/shared/credits/orders';
-import { findPaymentMethods, type PaymentMethod, paymentIssuers } from '@app/shared/credits/payment-methods';
+import {
+  findPaymentMethods,
+  type PaymentMethod,
+  paymentIssuers,
+  recurringMethods,
+} from '@app/shared/credits/payment-methods';
 import { isTimeBonusActive, timeBonusCode, timeBonusPercentage } from '@app/shared/credits/time-bonus';
 import { findVatRate, vatIncluded } from '@app/shared/credits/vat-rates';
 import { AppError } from '@app/shared/errors/app-error';
@@ -152,6 +157,71 @@ export function createShopService(deps: {
     return { code: row.code, percentage: row.valuePercentage, row };
   }
 
+  async function findOrCreateCustomer(user: SessionUser): Promise<string> {
+    return (
+      (await repository.findCustomerId(user.id, provider.name)) ??
+      (
+        await provider.createCustomer({
+          name: user.profile.name,
+          email: user.email,
+          metadata: { user_id: String(user.id) },
+        })
+      ).id
+    );
+  }
+
+  /** A direct debit is admitted under the member's lock: none after a bounce or chargeback, none over the limit. */
+  async function admitDirectDebit(userId: number, amountCents: number) {
+    await repository.lockMember(userId);
+    if (await repository.hasDirectDebitBlock(userId)) {
+      throw new AppError('direct_debit_blocked', `member ${userId} has a bounced or charged-back payment`);
+    }
+    const debited = await repository.sumDirectDebitsSince(userId, new Date(deps.now().getTime() - 30 * 86_400_000));
+    if (debited + amountCents > directDebitLimitCents) {
+      throw new AppError('direct_debit_limit_reached', `member ${userId}: ${debited} debited in 30 days`);
+    }
+  }
+
+  /** Pays an order on a stored mandate (a recurring payment): no checkout, the provider tells the outcome. */
+  async function chargeMandate(
+    site: Site,
+    user: SessionUser,
+    order: OrderRow,
+    mandate: { customerId: string; mandateId: string; method: 'creditcard' | 'directdebit' },
+    options: { origin: string; locale: Locale },
+  ): Promise<{ order: Order; checkoutUrl: null }> {
+    const now = deps.now();
+    const payment = await work.transaction(async () => {
+      if (mandate.method === 'directdebit') await admitDirectDebit(user.id, order.amountCents);
+      const created = await provider.createPayment({
+        amount: { currency: order.currency, cents: order.amountCents },
+        description: `${site.settings.name} ${order.id}`,
+        method: mandate.method,
+        redirectUrl: `${options.origin}/credits/${order.id}/${mandate.method}`,
+        webhookUrl: `${options.origin}/api/payment-webhook.php`,
+        locale: localeInfo[options.locale].iso.replace('-', '_'),
+        sequenceType: 'recurring',
+        customerId: mandate.customerId,
+        mandateId: mandate.mandateId,
+        metadata: { order_id: String(order.id) },
+      });
+      await repository.insertPayment({
+        orderId: order.id,
+        provider: provider.name,
+        providerPaymentId: created.id,
+        method: mandate.method,
+        sequenceType: 'recurring',
+        status: created.status,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repository.updateOrder(order.id, { status: 'open', paymentMethod: mandate.method });
+      return created;
+    });
+    log.info({ orderId: order.id, paymentId: payment.id, method: mandate.method }, 'recurring payment started');
+    return { order: toOrder((await applyPayment(payment)) ?? order), checkoutUrl: null };
+  }
+
   function refuseUnlessTakingPayments(site: Site) {
     if (!deps.takesPaymentsFor(site)) {
       throw new AppError('payment_provider_unavailable', `${provider.name} takes no payments for site ${site.id}`);
@@ -212,6 +282,23 @@ export function createShopService(deps: {
           order.credits,
         );
         const first = await repository.markPaidUser(order.userId);
+        if (
+          payment.sequenceType === 'first' &&
+          payment.mandateId &&
+          payment.customerId &&
+          payment.method === 'creditcard'
+        ) {
+          await repository.insertMandate({
+            userId: order.userId,
+            provider: provider.name,
+            customerId: payment.customerId,
+            mandateId: payment.mandateId,
+            method: 'creditcard',
+            status: 'valid',
+            details: {},
+            createdAt: now,
+          });
+        }
         if (order.discountCodeId !== null) {
           await repository.recordDiscountUse(order.discountCodeId, order.userId, order.id, now);
         }
@@ -350,13 +437,19 @@ export function createShopService(deps: {
       user: SessionUser,
       orderId: number,
       method: PaymentMethod,
-      options: { issuer?: string; origin: string; locale: Locale },
+      options: { issuer?: string; origin: string; locale: Locale; recurring?: boolean },
     ): Promise<{ order: Order; checkoutUrl: string | null }> {
       refuseUnlessTakingPayments(site);
       const order = await findOwnOrder(site, user, orderId);
       if (order.status === 'paid') throw new AppError('order_already_paid', `order ${orderId}`);
       if (!unpaidStatuses.includes(order.status))
         throw new AppError('order_not_payable', `order ${orderId} ${order.status}`);
+      // Asked to (the repeat order): a card or account on file is charged without a checkout.
+      const mandate =
+        options.recurring && recurringMethods.includes(method)
+          ? await repository.findValidMandate(user.id, provider.name, method)
+          : null;
+      if (mandate) return chargeMandate(site, user, order, mandate, options);
       const issuers = paymentIssuers[method];
       // A direct debit needs the signed mandate of the /directdebit flow (payByDirectDebit), not a checkout.
       if (
@@ -375,6 +468,8 @@ export function createShopService(deps: {
           method,
         });
       }
+      // A card payment is a first payment: it leaves a mandate, so the next order can be paid in one step.
+      const customerId = method === 'creditcard' ? await findOrCreateCustomer(user) : undefined;
       const payment = await provider.createPayment({
         amount: { currency: order.currency, cents: order.amountCents },
         description: `${site.settings.name} ${order.id}`,
@@ -383,7 +478,8 @@ export function createShopService(deps: {
         redirectUrl: `${options.origin}/credits/${order.id}/${method}`,
         webhookUrl: `${options.origin}/api/payment-webhook.php`,
         locale: localeInfo[options.locale].iso.replace('-', '_'),
-        sequenceType: 'oneoff',
+        sequenceType: customerId ? 'first' : 'oneoff',
+        customerId,
         metadata: { order_id: String(order.id) },
       });
       await work.transaction(async () => {
@@ -392,6 +488,7 @@ export function createShopService(deps: {
           provider: provider.name,
           providerPaymentId: payment.id,
           method,
+          sequenceType: payment.sequenceType,
           status: payment.status,
           checkoutUrl: payment.checkoutUrl,
           createdAt: deps.now(),
@@ -471,13 +568,7 @@ export function createShopService(deps: {
         if (current?.paymentMethod === 'directdebit' && (current.status === 'pending' || current.status === 'open')) {
           return null;
         }
-        if (await repository.hasDirectDebitBlock(user.id)) {
-          throw new AppError('direct_debit_blocked', `member ${user.id} has a bounced or charged-back payment`);
-        }
-        const debited = await repository.sumDirectDebitsSince(user.id, new Date(now.getTime() - 30 * 86_400_000));
-        if (debited + order.amountCents > directDebitLimitCents) {
-          throw new AppError('direct_debit_limit_reached', `member ${user.id}: ${debited} debited in 30 days`);
-        }
+        await admitDirectDebit(user.id, order.amountCents);
         const customerId =
           (await repository.findCustomerId(user.id, provider.name)) ??
           (

@@ -54,9 +54,9 @@ function refuse(error: unknown) {
 
 /**
  * Orders the last order's package again and starts its payment with the last method: to the provider's checkout,
- * or the payment screen when there is none to go to (or the method is no longer offered, to choose another). Stored
- * mandates (a recurring payment without the checkout) come with direct debit; until then every repeat goes through
- * the checkout.
+ * or the payment screen when there is none to go to (or the method is no longer offered, to choose another). A card
+ * or account on file (a mandate from an earlier card payment or direct debit) is charged at once, without the
+ * checkout; the payment screen then shows the outcome.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const c = requireMember(context, request);
@@ -72,7 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!method) throw redirect(`/credits/${order.id}`);
   let checkoutUrl: string | null;
   try {
-    ({ checkoutUrl } = await c.services.credits.startPayment(order.id, method));
+    ({ checkoutUrl } = await c.services.credits.startPayment(order.id, method, undefined, true));
   } catch (error) {
     if (error instanceof AppError && error.code === 'payment_method_unavailable') {
       throw redirect(`/credits/${order.id}`);

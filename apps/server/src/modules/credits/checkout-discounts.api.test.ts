@@ -1,8 +1,8 @@
-import { findPaymentMethods, paymentIssuers } from '@app/shared/credits/payment-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes } from '../../db/schema/credits.ts';
-import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { demoAccounts } from '../../seed/demo-site.ts';
+import { createShopClient } from '../../test/shop-client.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-23T12:00:00Z');
@@ -13,76 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const headers = (cookie?: string) => ({
-  host: 'localhost:3000',
-  'x-request-type': 'client',
-  'content-type': 'application/json',
-  cookie: cookie ? `locale=nl; ${cookie}` : 'locale=nl',
-});
-
-async function login(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    headers: headers(),
-    payload: JSON.stringify({ email, password: demoPassword }),
-  });
-  return sessionCookie(response);
-}
-
-let signups = 0;
-async function signupMember() {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/signup.php',
-    headers: headers(),
-    payload: JSON.stringify({
-      email: `korting${++signups}@example.com`,
-      name: `Korting${signups}`,
-      password: 'zomer-aan-zee-42',
-      date_of_birth: '1990-05-05',
-    }),
-    remoteAddress: `198.51.100.${signups}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return sessionCookie(response);
-}
-
-const me = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/user.php', headers: headers(cookie) })).json().user;
-
-async function methodOf(cookie: string) {
-  const method = findPaymentMethods((await me(cookie)).profile.country)[0]!;
-  const issuer = paymentIssuers[method]?.[0]?.id;
-  return issuer ? { payment_method: method, issuer } : { payment_method: method };
-}
-
+const { headers, login, signup, me, order, methodOf, packageIds, pay, webhook } = createShopClient(() => t);
+const signupMember = async () => (await signup('korting')).cookie;
 const packages = async (cookie: string, code?: string) =>
   t.app.inject({
     url: `/api/packages.php${code ? `?discount_code=${encodeURIComponent(code)}` : ''}`,
     headers: headers(cookie),
   });
 
-async function packageIds() {
-  return ((await packages('')).json().packages as { id: number }[]).map((pkg) => pkg.id);
-}
-
-function order(cookie: string, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/orders.php', headers: headers(cookie), payload: body });
-}
-
 /** Orders and pays (sandbox, webhook): the code counts as used only on a paid order. */
 async function buy(cookie: string, body: object) {
   const response = await order(cookie, body);
   expect(response.statusCode, response.body).toBe(200);
-  const id = response.json().checkout_url.split('/').at(-1);
-  await t.app.services.credits.sandbox!.chooseOutcome(id, 'paid');
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php',
-    headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `id=${id}`,
-  });
+  await webhook(await pay(response.json().checkout_url, 'paid'));
   return response.json().order;
 }
 

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { createShopClient } from '../../test/shop-client.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import type { Site } from '../sites/sites.service.ts';
 
 let t: TestApp;
@@ -13,29 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const headers = (cookie?: string) => ({
-  host: 'localhost:3000',
-  'x-request-type': 'client',
-  'content-type': 'application/json',
-  cookie: cookie ? `locale=nl; ${cookie}` : 'locale=nl',
-});
+const { headers, me, signup } = createShopClient(() => t);
 
-let signups = 0;
+/** A new member, as a Dutch buyer (the numbers and the IBAN below are Dutch). */
 async function signupMember() {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/signup.php',
-    headers: headers(),
-    payload: {
-      email: `incasso${++signups}@example.com`,
-      name: `Incasso${signups}`,
-      password: 'zomer-aan-zee-42',
-      date_of_birth: '1990-05-05',
-    },
-    remoteAddress: `198.51.100.${signups}`,
-  });
-  const cookie = sessionCookie(response);
-  const user = (await t.app.inject({ url: '/api/user.php', headers: headers(cookie) })).json().user as SessionUser;
+  const { cookie } = await signup('incasso');
+  const user = await me(cookie);
   return { cookie, user: { ...user, profile: { ...user.profile, country: 'NL' } } };
 }
 

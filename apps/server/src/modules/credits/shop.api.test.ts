@@ -1,9 +1,8 @@
-import { findPaymentMethods, paymentIssuers } from '@app/shared/credits/payment-methods';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../../seed/demo-site.ts';
-import { createTestApp, sessionCookie, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
-import type { SandboxOutcome } from './sandbox-provider.ts';
+import { demoAccounts } from '../../seed/demo-site.ts';
+import { createShopClient } from '../../test/shop-client.ts';
+import { createTestApp, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-23T12:00:00Z');
@@ -14,67 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const headers = (cookie?: string) => ({
-  host: 'localhost:3000',
-  'x-request-type': 'client',
-  'content-type': 'application/json',
-  ...(cookie ? { cookie: `locale=nl; ${cookie}` } : { cookie: 'locale=nl' }),
-});
-
-async function login(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    headers: headers(),
-    payload: JSON.stringify({ email, password: demoPassword }),
-  });
-  return sessionCookie(response);
-}
-
-let signups = 0;
-/** A new member, signed up at the test clock's time (inside the time bonus window). */
-async function signupMember() {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/signup.php',
-    headers: headers(),
-    payload: JSON.stringify({
-      email: `koper${++signups}@example.com`,
-      name: `Koper${signups}`,
-      password: 'zomer-aan-zee-42',
-      date_of_birth: '1990-05-05',
-    }),
-    remoteAddress: `198.51.100.${signups}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return { cookie: sessionCookie(response), id: response.json().user.id as number };
-}
-
-const me = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/user.php', headers: headers(cookie) })).json().user;
-
-function order(cookie: string, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/orders.php', headers: headers(cookie), payload: body });
-}
-
-/** What Mollie does: posts only the id, as a form, without any of our headers. */
-function webhook(id: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php',
-    headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `id=${encodeURIComponent(id)}`,
-  });
-}
-
+const {
+  headers,
+  login,
+  signup: signupMember,
+  me,
+  order,
+  webhook,
+  pay,
+  paymentIdOf,
+  methodOf,
+  packageIds,
+} = createShopClient(() => t);
 const sandbox = () => t.app.services.credits.sandbox!;
-const paymentIdOf = (checkoutUrl: string) => checkoutUrl.split('/').at(-1)!;
-
-async function pay(checkoutUrl: string, outcome: SandboxOutcome) {
-  const id = paymentIdOf(checkoutUrl);
-  expect(await sandbox().chooseOutcome(id, outcome)).toMatch(/^http:\/\/localhost:3000\/credits\/\d+\/[a-z]+$/);
-  return id;
-}
 
 interface LedgerRow {
   delta: number;
@@ -96,17 +47,7 @@ async function returnToSite(cookie: string, orderId: number) {
   return t.app.services.credits.shop.findOrderAfterReturn(site, await me(cookie), orderId);
 }
 
-/** The first method the member's country offers, with a bank where it has a choice. */
-async function methodOf(cookie: string, index = 0) {
-  const method = findPaymentMethods((await me(cookie)).profile.country)[index]!;
-  const issuer = paymentIssuers[method]?.[0]?.id;
-  return issuer ? { payment_method: method, issuer } : { payment_method: method };
-}
-
-const smallest = async () => {
-  const response = await t.app.inject({ url: '/api/packages.php', headers: headers() });
-  return response.json().packages[0].id as number;
-};
+const smallest = async () => (await packageIds())[0]!;
 
 describe(`credits and payments on ${testDatabaseKind()}`, () => {
   it("lists the site's packages in euros, with the price per message and VAT; a new member's include the time bonus", async () => {

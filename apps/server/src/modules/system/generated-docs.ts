@@ -1,9 +1,10 @@
 import { errorCodes } from '@app/shared/errors/error-codes';
+import { errorDescriptions } from '@app/shared/errors/error-descriptions';
 
 /** docs/errors.md: the error registry as a table. */
 export function renderErrorTable(): string {
   const rows = Object.entries(errorCodes).map(
-    ([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`,
+    ([code, { status }]) => `| \`${code}\` | ${status} | ${errorDescriptions[code as keyof typeof errorCodes]} |`,
   );
   return [
     '# API error codes',

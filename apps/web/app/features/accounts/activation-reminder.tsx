@@ -3,8 +3,8 @@ import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'rea
 import { Modal } from '../../components/ui/modal.tsx';
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useSmartphone } from '../../lib/media-query.ts';
 import { useRootData } from '../../lib/root-data.ts';
-import { useSmartphone } from './signup-modal.tsx';
 
 /** The profile steps before the last one (confirming the e-mail address), which the reminder counts itself. */
 const profileSteps = completeSignupSteps.length - 1;

@@ -1,14 +1,14 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { subscribeToMediaQuery } from '../../lib/media-query.ts';
 import { useRootData } from '../../lib/root-data.ts';
 
 // Its own chunk, loaded when the modal opens: the form brings zod, which no page needs on first load. The server
 // renders it in place (a page without script, or a link with `?signup=modal`).
 const SignupForm = lazy(() => import('./signup-form.tsx').then((module) => ({ default: module.SignupForm })));
 
+// The query parameter that opens the modal (`?signup=modal`); the default layout reads it too.
 const signupModalParam = 'signup';
 
 /** The current page with the signup modal open (`?signup=modal`), or without it. */
@@ -18,19 +18,6 @@ function withSignupModal(search: string, open: boolean): string {
   else params.delete(signupModalParam);
   const query = params.toString();
   return query ? `?${query}` : '';
-}
-
-const smartphoneQuery = '(max-width: 767.98px)';
-
-function isSmartphone(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia(smartphoneQuery).matches;
-}
-
-const subscribeToWidth = subscribeToMediaQuery(smartphoneQuery);
-
-/** Whether the screen is phone-sized; null on the server and while hydrating, so both render the same. */
-export function useSmartphone(): boolean | null {
-  return useSyncExternalStore(subscribeToWidth, isSmartphone, () => null);
 }
 
 /** The signup form over the page while `?signup=modal` is set; the server renders it open, script or not. */

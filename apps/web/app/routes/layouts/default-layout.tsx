@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Outlet, useSearchParams } from 'react-router';
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
-import { SignupModal } from '../../features/accounts/signup-modal.tsx';
 import { CreditNotices } from '../../features/credits/credit-notices.tsx';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
@@ -10,7 +9,25 @@ import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
 import { TabBar } from '../../features/shell/tab-bar.tsx';
 import { TopNav } from '../../features/shell/top-nav.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
+
+// Only a visitor with `?signup=modal` sees the signup modal: its chunk loads then, not on every member's page. The
+// server renders it in place, so the modal works without script as before.
+const SignupModal = lazy(() =>
+  import('../../features/accounts/signup-modal.tsx').then((module) => ({ default: module.SignupModal })),
+);
+
+function SignupModalSlot() {
+  const { user } = useRootData();
+  const [params] = useSearchParams();
+  if (user || params.get('signup') !== 'modal') return null;
+  return (
+    <Suspense fallback={null}>
+      <SignupModal />
+    </Suspense>
+  );
+}
 
 function DefaultFrame(props: { children: ReactNode }) {
   return (
@@ -24,7 +41,7 @@ function DefaultFrame(props: { children: ReactNode }) {
         <Footer />
         <TabBar />
         <EntryWarning layout="default" />
-        <SignupModal />
+        <SignupModalSlot />
       </div>
     </LikesProvider>
   );

@@ -264,6 +264,11 @@ export function createShopService(deps: {
     const applied = await work.transaction(async () => {
       const stored = await repository.findPaymentByProviderId(provider.name, payment.id);
       if (!stored) return null;
+      // The member first, then the order: every payment of one member is applied in turn, and the locks are taken
+      // in the order the direct debit takes them too, so two payments of one member cannot deadlock.
+      const owner = await repository.findOrder(stored.orderId);
+      if (!owner) return null;
+      await repository.lockMember(owner.userId);
       const order = await repository.lockOrder(stored.orderId);
       if (!order) return null;
       const now = deps.now();

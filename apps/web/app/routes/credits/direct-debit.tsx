@@ -1,7 +1,9 @@
 import { directDebitFormSchema, phoneCodeCheckSchema, phoneCodeRequestSchema } from '@app/shared/credits/direct-debit';
 import { AppError } from '@app/shared/errors/app-error';
 import { parseIdParam } from '@app/shared/input';
+import type { InputHTMLAttributes } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { formatMoney } from '../../features/credits/money.ts';
 import { readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
@@ -79,13 +81,12 @@ export default function DirectDebitPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const amount = formatMoney(locale, order.amount, order.currency);
-  const field = (name: string) => (errors[name] ? 'form-control is-invalid' : 'form-control');
-  const error = (name: string) =>
-    errors[name] ? (
-      <p className="invalid-feedback d-block" id={`${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  /** A text field of the form, tied to its label and its error (`name` is also its id). */
+  const field = (name: string, label: string, attributes: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <FormField id={name} label={label} error={errors[name]}>
+      {(control) => <input {...control} name={name} required {...attributes} />}
+    </FormField>
+  );
   return (
     <main className="container direct-debit-page">
       <PageTitle title={`${t('direct_debit.title')} · ${loaderData.siteName}`} />
@@ -104,12 +105,14 @@ export default function DirectDebitPage({ loaderData, actionData }: Route.Compon
       {step === 'phone' ? (
         <Form method="post" className="card card-body direct-debit-form">
           <input type="hidden" name="order" value={order.id} />
-          <label htmlFor="phone" className="form-label">
-            {t('direct_debit.phone_label')}
-          </label>
-          <input id="phone" name="phone" type="tel" autoComplete="tel" required className={field('phone')} />
-          {error('phone')}
-          <p className="form-text">{t('direct_debit.phone_help')}</p>
+          <FormField
+            id="phone"
+            label={t('direct_debit.phone_label')}
+            error={errors.phone}
+            help={t('direct_debit.phone_help')}
+          >
+            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" required />}
+          </FormField>
           <button type="submit" name="intent" value="send" className="btn btn-primary" disabled={busy}>
             {t('direct_debit.send_code')}
           </button>
@@ -120,19 +123,11 @@ export default function DirectDebitPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="order" value={order.id} />
           <input type="hidden" name="phone" value={phone} />
           <p>{t('direct_debit.code_sent', { phone })}</p>
-          <label htmlFor="code" className="form-label">
-            {t('direct_debit.code_label')}
-          </label>
-          <input
-            id="code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            className={field('code')}
-          />
-          {error('code')}
+          {field('code', t('direct_debit.code_label'), {
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            maxLength: 7,
+          })}
           <button type="submit" name="intent" value="verify" className="btn btn-primary" disabled={busy}>
             {t('direct_debit.verify_code')}
           </button>
@@ -146,47 +141,15 @@ export default function DirectDebitPage({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="order" value={order.id} />
           <input type="hidden" name="phone" value={phone} />
           <p className="text-success">{t('direct_debit.phone_confirmed', { phone })}</p>
-          <label htmlFor="iban" className="form-label">
-            {t('direct_debit.iban_label')}
-          </label>
-          <input id="iban" name="iban" autoComplete="off" required className={field('iban')} />
-          {error('iban')}
-          <label htmlFor="account_holder" className="form-label mt-2">
-            {t('direct_debit.holder_label')}
-          </label>
-          <input
-            id="account_holder"
-            name="account_holder"
-            autoComplete="name"
-            required
-            className={field('account_holder')}
-          />
-          {error('account_holder')}
-          <label htmlFor="street" className="form-label mt-2">
-            {t('direct_debit.street_label')}
-          </label>
-          <input id="street" name="street" autoComplete="street-address" required className={field('street')} />
-          {error('street')}
-          <div className="row g-2 mt-0">
+          {field('iban', t('direct_debit.iban_label'), { autoComplete: 'off' })}
+          {field('account_holder', t('direct_debit.holder_label'), { autoComplete: 'name' })}
+          {field('street', t('direct_debit.street_label'), { autoComplete: 'street-address' })}
+          <div className="row g-2">
             <div className="col-5">
-              <label htmlFor="postal_code" className="form-label">
-                {t('direct_debit.postal_code_label')}
-              </label>
-              <input
-                id="postal_code"
-                name="postal_code"
-                autoComplete="postal-code"
-                required
-                className={field('postal_code')}
-              />
-              {error('postal_code')}
+              {field('postal_code', t('direct_debit.postal_code_label'), { autoComplete: 'postal-code' })}
             </div>
             <div className="col-7">
-              <label htmlFor="city" className="form-label">
-                {t('direct_debit.city_label')}
-              </label>
-              <input id="city" name="city" autoComplete="address-level2" required className={field('city')} />
-              {error('city')}
+              {field('city', t('direct_debit.city_label'), { autoComplete: 'address-level2' })}
             </div>
           </div>
           <div className="form-check mt-3">
@@ -194,7 +157,7 @@ export default function DirectDebitPage({ loaderData, actionData }: Route.Compon
             <label htmlFor="authorise" className="form-check-label">
               {t('direct_debit.authorise', { amount, site_name: loaderData.siteName })}
             </label>
-            {error('authorise')}
+            {errors.authorise ? <div className="invalid-feedback d-block">{errors.authorise}</div> : null}
           </div>
           <button type="submit" name="intent" value="mandate" className="btn btn-primary btn-lg mt-3" disabled={busy}>
             {t('direct_debit.confirm', { amount })}

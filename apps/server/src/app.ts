@@ -13,6 +13,7 @@ import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
 import { logOptions, RequestLogController } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { chatModule } from './modules/chat/chat.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
 import { geoModule } from './modules/geo/geo.module.ts';
 import { jobsModule } from './modules/jobs/jobs.module.ts';
@@ -53,6 +54,7 @@ const modules = [
   moderationModule,
   creditsModule,
   likesModule,
+  chatModule,
 ];
 
 export interface BuildAppOptions {

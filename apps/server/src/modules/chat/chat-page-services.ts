@@ -21,7 +21,9 @@ export interface ChatPageServices {
    * /chats/{id}), else the header and the composer of a first message. Null when the profile does not exist or is
    * not visible to the member.
    */
-  findChatWith(profileId: number): Promise<{ conversationId: number | null; profile: ChatProfile; composer: Composer } | null>;
+  findChatWith(
+    profileId: number,
+  ): Promise<{ conversationId: number | null; profile: ChatProfile; composer: Composer } | null>;
   /** Sets the conversation's unread count to 0 and tells the other member it was read. */
   markConversationRead(conversationId: number): Promise<void>;
   /** Sends one message (idempotent by `client_id`); throws AppError (insufficient_credits, conversation_limit_reached…). */

@@ -55,3 +55,19 @@ export const typingRepeatMs = 3_000;
 export const closeCodeTooSlow = 4008;
 /** Socket close code: the session ended (logout, password change, deletion); do not reconnect. */
 export const closeCodeLoggedOut = 4001;
+
+/**
+ * The chat's member events (socket `event` frames, `type` and `payload`); likes and credits add their own
+ * (`like_received`, `match`, `credits`…). `message` carries the message as its receiver sees it (the sender's other
+ * tabs get it too, `from_me` true); its shape is chat.ts's chatMessageSchema.
+ */
+export interface ChatEventPayloads {
+  /** A message in one of the member's conversations (sent by them from another tab, or received). */
+  message: { conversation: number; profile: number; message: unknown; unread_total: number };
+  /** The member read a conversation (on any tab): its unread count is 0. */
+  chat_read: { conversation: number; unread_total: number };
+  /** The other member read the conversation: the member's messages up to `up_to` are read. */
+  messages_read: { conversation: number; up_to: number };
+  /** The member removed conversations (on any tab). */
+  chat_removed: { conversations: number[]; unread_total: number };
+}

@@ -10,6 +10,7 @@ import { isLocale, type Locale } from './locales.ts';
 export const browserNamespaces = [
   'account_deleted',
   'activation',
+  'chat',
   'common',
   'complaints',
   'complete_signup',
@@ -21,6 +22,7 @@ export const browserNamespaces = [
   'errors',
   'footer',
   'geo',
+  'gifts',
   'home',
   'interests',
   'lang_config',

@@ -7,6 +7,8 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createLocalEventBus, type EventBus } from './events/event-bus.ts';
+import { createMemberEventLog } from './events/member-event-log.ts';
+import { createMemberEventsRepository } from './events/member-events.repository.ts';
 import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
@@ -92,12 +94,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events =
     options.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());
   if (!options.events) app.addHook('onClose', () => events.close());
+  const work = createUnitOfWork(database.db);
   const context: ModuleContext = {
     config,
     database,
-    work: createUnitOfWork(database.db),
+    work,
     storage: options.storage ?? createLocalStorage(join(config.dataDir, 'uploads')),
     events,
+    memberEvents: createMemberEventLog({
+      repository: createMemberEventsRepository(work.db),
+      work,
+      bus: events,
+      log: app.log,
+    }),
     catalogs: options.catalogs ?? loadCatalogs(),
     now: options.now ?? (() => new Date()),
     log: app.log,

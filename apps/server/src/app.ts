@@ -24,6 +24,7 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
+import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
@@ -57,6 +58,7 @@ const modules = [
   creditsModule,
   likesModule,
   chatModule,
+  realtimeModule,
 ];
 
 export interface BuildAppOptions {

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/accounts.ts';
 import { conversationMembers, memberReports, messages } from '../../db/schema/chat.ts';
 import { creditEntries } from '../../db/schema/credits.ts';
 import { memberEvents } from '../../db/schema/events.ts';
@@ -298,7 +299,7 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     let before: number | null = null;
     let pages = 0;
     do {
-      const page = (
+      const page: { messages: { id: number }[]; next_before: number | null } = (
         await call(
           'GET',
           `/api/messages.php?conversation=${conversation}${before ? `&before=${before}` : ''}`,
@@ -429,8 +430,9 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     const theirs = (await call('GET', '/api/chats.php', premium.cookie)).json();
     expect(theirs.unread_total).toBe(3);
     const [user] = await t.database.db
-      .execute<{ id: number }>(sql`select id from users where email = 'nieuw-chatter@example.com'`)
-      .then((result) => ('rows' in result ? result.rows : result) as { id: number }[]);
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'nieuw-chatter@example.com'));
     expect(await balanceOf(user!.id)).toBe(0);
     const page = (
       await call('GET', `/api/messages.php?conversation=${theirs.chats[0].conversation.id}`, cookie)

@@ -42,7 +42,7 @@ interface Entry {
   fetchedAt: number;
 }
 
-export type Revocation = { session: string } | { user: number };
+type Revocation = { session: string } | { user: number };
 
 const channel = 'sessions.revoked';
 

@@ -10,7 +10,6 @@ import { visibleTo, writableBy } from '../profiles/profile-visibility.ts';
 import { mainPhotoJoin } from '../profiles/profiles.repository.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
-export type MessageType = MessageRow['type'];
 
 /** The other side of a chat as the member sees it, with whether the member may write to them now. */
 export interface ChatPartnerRow {

@@ -21,6 +21,7 @@ export const browserNamespaces = [
   'errors',
   'footer',
   'geo',
+  'gifts',
   'home',
   'interests',
   'lang_config',

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { browserNamespaces } from '@app/shared/i18n/message-namespaces';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, devices } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -65,6 +67,19 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(phone);
 }
 
+/** No serious or critical WCAG findings, and no message key shown as itself. */
+async function expectAccessible(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect.soft(serious, `serious or critical WCAG violations on ${label}`).toEqual([]);
+  const rawKey = new RegExp(`\\b(?:${browserNamespaces.join('|')})\\.[a-z0-9_]+`, 'g');
+  expect((await page.locator('body').innerText()).match(rawKey) ?? [], `raw keys on ${label}`).toEqual([]);
+}
+
 test.describe('a conversation between two members on phones', () => {
   test('one writes, the other sees it arrive without a reload, and the writer sees it read', async ({
     page,
@@ -115,6 +130,7 @@ test.describe('a conversation between two members on phones', () => {
       expect(loads.count, 'the page of the other was not loaded again').toBe(0);
       await expect(messages(other.page)).toHaveCount(3);
       await screenshots(other.page, 'chat-conversation');
+      await expectAccessible(other.page, 'a conversation');
     } finally {
       await other.context.close();
     }
@@ -124,7 +140,7 @@ test.describe('a conversation between two members on phones', () => {
 test.describe('photos, GIFs and gifts', () => {
   test.use({ memberOptions: { loggedIn: false } });
 
-  test('a premium member sends a photo, a GIF and a gift, each shown with its price paid', async ({
+  test('a premium member sends a photo, a gift and a GIF, each shown, each paid once', async ({
     page,
     context,
     baseURL,
@@ -151,6 +167,14 @@ test.describe('photos, GIFs and gifts', () => {
     const full = await page.request.get((await photoLink.getAttribute('href'))!);
     expect(full.headers()['content-type']).toBe('image/jpeg');
 
+    await page.getByTestId('chat-tool-gift').click();
+    await expect(page.getByTestId('chat-gift-panel')).toBeVisible();
+    await expectAccessible(page, 'the gift panel');
+    await page.getByTestId('chat-gift-rose').click();
+    const sentGift = page.locator('[data-testid="chat-message"][data-type="gift"]');
+    await expect(sentGift).toHaveAttribute('data-state', 'sent');
+    await expect(sentGift).toContainText('Cadeautje: Roos');
+
     await page.getByTestId('chat-tool-gif').click();
     const results = page.getByTestId('chat-gif-results').getByRole('button');
     await expect(results.first()).toBeVisible();
@@ -159,12 +183,6 @@ test.describe('photos, GIFs and gifts', () => {
     const sentGif = page.locator('[data-testid="chat-message"][data-type="gif"]');
     await expect(sentGif).toHaveAttribute('data-state', 'sent');
     await expect(sentGif.getByRole('img')).toHaveAttribute('alt', title);
-
-    await page.getByTestId('chat-tool-gift').click();
-    await page.getByTestId('chat-gift-rose').click();
-    const sentGift = page.locator('[data-testid="chat-message"][data-type="gift"]');
-    await expect(sentGift).toHaveAttribute('data-state', 'sent');
-    await expect(sentGift).toContainText('Cadeautje: Roos');
 
     // The same after a reload, from the server: nothing was sent twice.
     await page.reload();
@@ -228,6 +246,7 @@ test('a fictional profile carries its label and the warning in the header, befor
   );
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await screenshots(page, 'chat-fictional');
+  await expectAccessible(page, 'a first message to a fictional profile');
 });
 
 test.describe('without JavaScript', () => {

@@ -16,6 +16,8 @@ import type { Route } from './+types/root';
 import { webContext } from './context.ts';
 import { SessionUserProvider } from './features/accounts/session-refresh.tsx';
 import { rememberTracking } from './features/accounts/tracking.ts';
+import { ChatsProvider } from './features/chat/chats-state.tsx';
+import { MemberRealtime } from './features/realtime/member-realtime.tsx';
 import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
@@ -46,6 +48,10 @@ function pickShellSettings(settings: SiteSettings) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
+  // The badges and the title count show from the first paint; the likes and chats refreshes keep them current.
+  const [newLikes, unreadMessages] = c.user
+    ? await Promise.all([c.services.likes.countNewLikes(), c.services.chat.countUnread()])
+    : [0, 0];
   // No messages: the browser loads the namespaces its pages declare from files it keeps (lib/browser-messages.ts).
   return {
     locale: c.locale,
@@ -58,8 +64,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: c.user,
     // The server's clock when it rendered: a countdown (the time bonus) hydrates from it, then counts on.
     serverTime: Date.now(),
-    // The badge and title count show from the first paint; the likes refresh keeps them current after that.
-    newLikes: c.user ? await c.services.likes.countNewLikes() : 0,
+    newLikes,
+    unreadMessages,
     knownPaths: c.knownPaths,
     smartphone: isSmartphoneRequest(request.headers),
   };
@@ -146,9 +152,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => rememberTracking(location.search), [location.search]);
   return (
     <SessionUserProvider initialUser={loaderData.user}>
+      <MemberRealtime />
       <LoadingBar />
       <ChunkReloadGuard />
-      <Outlet />
+      <ChatsProvider initialUnread={loaderData.unreadMessages}>
+        <Outlet />
+      </ChatsProvider>
     </SessionUserProvider>
   );
 }

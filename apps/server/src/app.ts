@@ -7,6 +7,8 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createLocalEventBus, type EventBus } from './events/event-bus.ts';
+import { createMemberEventLog } from './events/member-event-log.ts';
+import { createMemberEventsRepository } from './events/member-events.repository.ts';
 import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
@@ -22,6 +24,7 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
+import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
@@ -55,6 +58,7 @@ const modules = [
   creditsModule,
   likesModule,
   chatModule,
+  realtimeModule,
 ];
 
 export interface BuildAppOptions {
@@ -92,12 +96,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events =
     options.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());
   if (!options.events) app.addHook('onClose', () => events.close());
+  const work = createUnitOfWork(database.db);
   const context: ModuleContext = {
     config,
     database,
-    work: createUnitOfWork(database.db),
+    work,
     storage: options.storage ?? createLocalStorage(join(config.dataDir, 'uploads')),
     events,
+    memberEvents: createMemberEventLog({
+      repository: createMemberEventsRepository(work.db),
+      work,
+      bus: events,
+      log: app.log,
+    }),
     catalogs: options.catalogs ?? loadCatalogs(),
     now: options.now ?? (() => new Date()),
     log: app.log,

@@ -16,3 +16,35 @@ export function isBlocksChanged(message: unknown): message is BlocksChanged {
   const { profiles } = message as { profiles?: unknown };
   return Array.isArray(profiles) && profiles.every((id) => Number.isSafeInteger(id));
 }
+
+/**
+ * A member's new events, published after the commit that stored them: each process sends them to the member's open
+ * sockets. `prev` links each to the member's event before it, so a socket that sent `prev` sends on without reading
+ * the database, and one that did not reads what it missed (DESIGN.md, "Realtime delivery").
+ */
+export const memberEventsChannel = 'member.events';
+
+export interface PublishedMemberEvents {
+  user: number;
+  events: { id: number; prev: number; type: string; payload: Record<string, unknown>; created_at: string }[];
+}
+
+export function isPublishedMemberEvents(message: unknown): message is PublishedMemberEvents {
+  if (typeof message !== 'object' || message === null) return false;
+  const { user, events } = message as { user?: unknown; events?: unknown };
+  return Number.isSafeInteger(user) && Array.isArray(events) && events.length > 0;
+}
+
+/** Signals that are not stored (a member is typing), for one member's sockets wherever they are. */
+export const memberSignalsChannel = 'member.signals';
+
+export interface MemberSignal {
+  user: number;
+  frame: { t: 'typing'; conversation: number };
+}
+
+export function isMemberSignal(message: unknown): message is MemberSignal {
+  if (typeof message !== 'object' || message === null) return false;
+  const { user, frame } = message as { user?: unknown; frame?: { t?: unknown; conversation?: unknown } };
+  return Number.isSafeInteger(user) && frame?.t === 'typing' && Number.isSafeInteger(frame.conversation);
+}

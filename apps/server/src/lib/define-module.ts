@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { MemberEventLog } from '../events/member-event-log.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -29,6 +30,8 @@ export interface ModuleContext {
   storage: Storage;
   /** Messages to every process of the app (in process, or Redis pub/sub). */
   events: EventBus;
+  /** Where domains write what a member must learn of (stored in the transaction, pushed after commit). */
+  memberEvents: MemberEventLog;
   catalogs: Catalogs;
   /** The server's clock; tests move it. */
   now: () => Date;

@@ -8,7 +8,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * on every POST, PUT and DELETE), so a same-site subdomain or a redirect within the site is judged by its host;
  * without it, `Sec-Fetch-Site` must say same-origin (or none: typed by the user).
  */
-function isCrossSite(request: FastifyRequest): boolean {
+export function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     try {

@@ -58,6 +58,7 @@ export const demoSiteSettings: StoredSiteSettings = {
   us_footer: false,
   time_zone: 'Europe/Amsterdam',
   auto_likes_per_day: 3,
+  chat_history_limit: 500,
   default_monthly_spend_limit: 500,
 };
 

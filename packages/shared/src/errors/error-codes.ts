@@ -37,6 +37,8 @@ export const errorCodes = {
   client_header_required: { status: 403 },
   cross_site_request: { status: 403 },
   photo_limit: { status: 403 },
+  chat_unavailable: { status: 403 },
+  conversation_limit_reached: { status: 403 },
   signup_invite_only: { status: 403 },
   email_not_found: { status: 404 },
   discount_code_not_found: { status: 404 },

@@ -34,6 +34,10 @@ export const errorDescriptions: Record<ErrorCode, string> = {
   cross_site_request:
     'A state-changing request that the browser says came from another site (`Sec-Fetch-Site`, `Origin`).',
   photo_limit: 'The member has as many photos as the membership allows (free 3, premium 25).',
+  chat_unavailable:
+    'The member cannot be written to: a block stands between the two, or their account is no longer active.',
+  conversation_limit_reached:
+    'A free member writes in as many conversations as free membership allows (2); premium lifts the limit.',
   signup_invite_only: 'The site takes no new signups from this visitor now.',
   email_not_found: 'No account with this e-mail address (password reset).',
   discount_code_not_found: "An unknown or disabled discount code, or another member's personal one.",

@@ -77,6 +77,8 @@ export const storedSiteSettingsSchema = z.object({
    * absent: no limit until the member sets one.
    */
   default_monthly_spend_limit: z.int().min(0).max(maximumMonthlyLimit).optional(),
+  /** How many of a conversation's newest messages a member may page back to (spec: "chat history has a limit"). */
+  chat_history_limit: z.int().min(10).max(100_000).optional(),
 });
 export type StoredSiteSettings = z.infer<typeof storedSiteSettingsSchema>;
 

@@ -20,6 +20,11 @@ export interface SessionCache {
   revokeSession(tokenHash: string): Promise<void>;
   /** Drops every session of a member on every process (password, deletion, blocking, or the member's view changed). */
   revokeUser(userId: number): Promise<void>;
+  /**
+   * Calls `listener` on each revocation made here or on another process, and on a resync (`'all'`): an open socket
+   * then checks that its session still stands.
+   */
+  onRevoked(listener: (revocation: Revocation | 'all') => void): () => void;
   /** Stops listening to the bus. */
   close(): Promise<void>;
 }
@@ -67,7 +72,10 @@ export async function createSessionCache(options: {
   // began.
   const tickets = createRevocationTickets<string>(maxEntries * 2);
 
+  const revokedListeners = new Set<(revocation: Revocation | 'all') => void>();
+
   function forget(revocation: Revocation) {
+    for (const listener of revokedListeners) listener(revocation);
     if ('session' in revocation) {
       tickets.revoke(`s:${revocation.session}`);
       entries.delete(revocation.session);
@@ -78,6 +86,7 @@ export async function createSessionCache(options: {
   }
 
   function forgetAll() {
+    for (const listener of revokedListeners) listener('all');
     tickets.revokeAll();
     entries.clear();
   }
@@ -118,7 +127,12 @@ export async function createSessionCache(options: {
     },
     revokeSession: (tokenHash) => revoke({ session: tokenHash }),
     revokeUser: (userId) => revoke({ user: userId }),
+    onRevoked(listener) {
+      revokedListeners.add(listener);
+      return () => void revokedListeners.delete(listener);
+    },
     async close() {
+      revokedListeners.clear();
       unsubscribe();
       stopResync();
       entries.clear();

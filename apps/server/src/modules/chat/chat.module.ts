@@ -1,35 +1,69 @@
-import { AppError } from '@app/shared/errors/app-error';
-import { defineModule } from '../../lib/define-module.ts';
+import { gifPageSize } from '@app/shared/chat/chat-constants';
+import type { FastifyRequest } from 'fastify';
+import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
+import { requireUser } from '../accounts/session.ts';
+import { createChatRepository } from './chat.repository.ts';
+import { registerChatRoutes } from './chat.routes.ts';
+import { type ChatService, createChatService } from './chat.service.ts';
 import type { ChatPageServices } from './chat-page-services.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
-    chat: Record<string, never>;
+    chat: ChatService;
   }
   interface PageServices {
     chat: ChatPageServices;
   }
 }
 
-// Contract skeleton for the helpers' branches: the lead replaces it with the real module.
-const pending = () => {
-  throw new AppError('service_unavailable', 'chat not built yet');
-};
+function chatPageServices(chat: ModuleServices['chat'], request: FastifyRequest): ChatPageServices {
+  const member = () => requireUser(request);
+  return {
+    findChats: () => chat.findChats(request.site, member()),
+    findConversation: (conversationId, before) => chat.findConversation(request.site, member(), conversationId, before),
+    findChatWith: (profileId) => chat.findChatWith(request.site, member(), profileId),
+    markConversationRead: (conversationId) => chat.markConversationRead(member(), conversationId),
+    sendMessage: (input) => chat.sendMessage(request.site, member(), request.locale, input),
+    uploadChatPhoto: (image) => chat.uploadChatPhoto(member(), image),
+    deleteChats: (target) => chat.deleteChats(member(), target),
+    findGifts: () => chat.findGifts(request.site),
+    searchGifs: (query, offset) => chat.searchGifs(request.locale, query, offset, gifPageSize),
+    reportMember: (input) => chat.reportMember(request.site, member(), input),
+    countUnread: async () => (request.user ? chat.countUnread(request.user) : 0),
+  };
+}
 
+/** Conversations and messages: sending (priced per type, paid through the ledger), reading, removing, reporting. */
 export const chatModule = defineModule({
   name: 'chat',
-  services: () => ({}),
-  page: () => ({
-    findChats: pending,
-    findConversation: pending,
-    findChatWith: pending,
-    markConversationRead: pending,
-    sendMessage: pending,
-    uploadChatPhoto: pending,
-    deleteChats: pending,
-    findGifts: pending,
-    searchGifs: pending,
-    reportMember: pending,
-    countUnread: pending,
-  }),
+  needs: ['sites', 'accounts', 'credits', 'jobs'],
+  services: async ({ work, now, storage, memberEvents }, { sites, accounts, credits, jobs }) => {
+    const chat = createChatService({
+      repository: createChatRepository(work.db),
+      events: memberEvents,
+      work,
+      storage,
+      now,
+      debitCredits: (change, cost) => credits.ledger.debitCredits(change, cost),
+      findCredits: (userId) => credits.ledger.findBalance(userId),
+      gifs: createGifSource(),
+      gifts: createGiftCatalogue(),
+    });
+    // After the signup credits (the credits module listens first): held messages are paid and delivered.
+    accounts.signup.onAccountActivated((userId) => chat.releaseHeldMessages((id) => sites.findSiteById(id), userId));
+    jobs.define('chat.delete-unsent-photos', { handler: async () => void (await chat.deleteUnsentChatPhotos()) });
+    await jobs.schedule('chat.delete-unsent-photos', '20 4 * * *');
+    return chat;
+  },
+  routes: (scope, chat) => registerChatRoutes(scope, chat),
+  page: chatPageServices,
 });
+
+// Replaced by the shipped GIF set and gift catalogue (gifs/, gift-catalogue.ts) when they land.
+function createGifSource(): import('./chat.service.ts').GifSource {
+  return { searchGifs: async () => ({ gifs: [], next_offset: null }), findGif: async () => null };
+}
+function createGiftCatalogue(): import('./chat.service.ts').GiftCatalogue {
+  const gifts = (credits: number) => [{ id: 'rose', credits, image: '/gifts/rose.svg' }];
+  return { findGiftCatalogue: gifts, findGift: (id, credits) => gifts(credits).find((gift) => gift.id === id) ?? null };
+}

@@ -2,7 +2,6 @@ import { type DirectDebitForm, phoneVerificationValidMinutes } from '@app/shared
 import type { PaymentMethod } from '@app/shared/credits/payment-methods';
 import type { SpendProtectionUpdate } from '@app/shared/credits/spend-protection';
 import type { FastifyRequest } from 'fastify';
-import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createDiscountCodesRepository } from './discount-codes.repository.ts';
@@ -83,11 +82,11 @@ const withSandbox = (sandbox: SandboxProvider) => ({ provider: sandbox, sandbox 
 export const creditsModule = defineModule({
   name: 'credits',
   needs: ['sites', 'accounts', 'jobs', 'sms'],
-  services: ({ config, work, now, log }, { sites, accounts, jobs, sms }) => {
+  services: ({ config, work, now, log, memberEvents }, { sites, accounts, jobs, sms }) => {
     const discountCodesRepository = createDiscountCodesRepository(work.db);
     const ledger = createLedger({
       repository: createLedgerRepository(work.db),
-      events: createMemberEventsRepository(work.db),
+      events: memberEvents,
       work,
       now,
       forgetMemberView: (userId) => accounts.sessions.revokeUser(userId),

@@ -17,6 +17,11 @@ interface EntryKey {
 export function createLedgerRepository(db: Database) {
   return {
     /** Locks the member's balance until the transaction ends and answers it (null: no such member). */
+    async findBalance(userId: number): Promise<number | null> {
+      const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+      return row?.credits ?? null;
+    },
+
     async lockBalance(userId: number): Promise<number | null> {
       const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for('update');
       return row?.credits ?? null;

@@ -1,7 +1,7 @@
 import type { CreditReason } from '@app/shared/credits/credits';
 import { AppError } from '@app/shared/errors/app-error';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import type { MemberEventsRepository } from '../../events/member-events.repository.ts';
+import type { MemberEventLog } from '../../events/member-event-log.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 
 export interface CreditChange {
@@ -25,7 +25,7 @@ export interface Reversal {
  */
 export function createLedger(deps: {
   repository: LedgerRepository;
-  events: MemberEventsRepository;
+  events: MemberEventLog;
   work: UnitOfWork;
   now: () => Date;
   /** Drops the member's cached session view on every process (the balance is part of it). */
@@ -97,6 +97,9 @@ export function createLedger(deps: {
         return { taken, shortfall: credits - taken, balance: after };
       });
     },
+
+    /** A member's balance now (0 for no such member). */
+    findBalance: async (userId: number) => (await repository.findBalance(userId)) ?? 0,
 
     /** A member's ledger, newest first. */
     findEntries: (userId: number, limit: number, before?: number) => repository.findEntries(userId, limit, before),

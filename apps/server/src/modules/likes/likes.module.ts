@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { LikeType } from '@app/shared/likes/like-constants';
 import type { MatchFinderAnswers } from '@app/shared/likes/match-finder';
 import type { FastifyRequest } from 'fastify';
-import { createMemberEventsRepository } from '../../events/member-events.repository.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createLikesRepository } from './likes.repository.ts';
@@ -59,14 +58,14 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
 export const likesModule = defineModule({
   name: 'likes',
   needs: ['system', 'profiles', 'jobs', 'geo'],
-  services: async ({ work, now }, { system, profiles, jobs, geo }) => {
+  services: async ({ work, now, memberEvents }, { system, profiles, jobs, geo }) => {
     const lockedKeySecret =
       (await system.secrets.findSecret('locked_like_key')) ??
       (await system.secrets.insertSecretOnce('locked_like_key', randomBytes(32).toString('base64url')));
     const likes = createLikesService({
       lockedKeySecret,
       repository: createLikesRepository(work.db),
-      events: createMemberEventsRepository(work.db),
+      events: memberEvents,
       work,
       now,
       findSearchStart: (user) => profiles.ownProfile.findSearchStart(user),

@@ -21,7 +21,8 @@ import { ageOn, yearsBefore } from '@app/shared/profiles/age';
 import type { MemberSearchQuery } from '@app/shared/search/member-search';
 import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
-import type { MemberEventInput, MemberEventsRepository } from '../../events/member-events.repository.ts';
+import type { MemberEventLog } from '../../events/member-event-log.ts';
+import type { MemberEventInput } from '../../events/member-events.repository.ts';
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
 import { toCardPhoto, toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
@@ -44,7 +45,7 @@ export interface LikesPage {
 /** Likes, matches, the swipe game and the auto-like. Every rule is checked here, whatever calls it. */
 export function createLikesService(deps: {
   repository: LikesRepository;
-  events: MemberEventsRepository;
+  events: MemberEventLog;
   work: UnitOfWork;
   now: () => Date;
   /** Signs locked likes' keys, so that a key cannot be traced back to its like (kept in app_secrets). */

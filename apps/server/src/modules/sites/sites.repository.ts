@@ -30,6 +30,11 @@ export function createSitesRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    async findSiteById(id: number): Promise<SiteRow | null> {
+      const [row] = await db.select().from(sites).where(eq(sites.id, id));
+      return row ?? null;
+    },
+
     async findCompanyById(id: number): Promise<CompanyRow | null> {
       const rows = await companyQuery({ id });
       return rows[0] ?? null;

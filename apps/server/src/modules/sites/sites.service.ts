@@ -59,6 +59,12 @@ export function createSitesService(deps: {
       return site;
     },
 
+    /** A site by id, for work that is not a request (a job, a listener); not cached. */
+    async findSiteById(id: number): Promise<Site | null> {
+      const row = await repository.findSiteById(id);
+      return row ? { id: row.id, companyId: row.companyId, isDemo: row.isDemo, settings: row.settings } : null;
+    },
+
     forgetCachedSites() {
       cache.clear();
       companyCache.clear();

@@ -16,8 +16,6 @@ import type { Route } from './+types/root';
 import { webContext } from './context.ts';
 import { SessionUserProvider } from './features/accounts/session-refresh.tsx';
 import { rememberTracking } from './features/accounts/tracking.ts';
-import { ChatsProvider } from './features/chat/chats-state.tsx';
-import { MemberRealtime } from './features/realtime/member-realtime.tsx';
 import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
@@ -48,7 +46,7 @@ function pickShellSettings(settings: SiteSettings) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  // The badges and the title count show from the first paint; the likes and chats refreshes keep them current.
+  // The badges and the title count show from the first paint; the realtime news and the refreshes keep them current.
   const [newLikes, unreadMessages] = c.user
     ? await Promise.all([c.services.likes.countNewLikes(), c.services.chat.countUnread()])
     : [0, 0];
@@ -152,12 +150,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => rememberTracking(location.search), [location.search]);
   return (
     <SessionUserProvider initialUser={loaderData.user}>
-      <MemberRealtime />
       <LoadingBar />
       <ChunkReloadGuard />
-      <ChatsProvider initialUnread={loaderData.unreadMessages}>
-        <Outlet />
-      </ChatsProvider>
+      <Outlet />
     </SessionUserProvider>
   );
 }

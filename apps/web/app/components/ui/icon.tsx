@@ -16,7 +16,6 @@ import personFill from 'bootstrap-icons/icons/person-fill.svg?raw';
 import personPlus from 'bootstrap-icons/icons/person-plus.svg?raw';
 import search from 'bootstrap-icons/icons/search.svg?raw';
 import shieldCheck from 'bootstrap-icons/icons/shield-check.svg?raw';
-import trash from 'bootstrap-icons/icons/trash3.svg?raw';
 import x from 'bootstrap-icons/icons/x-lg.svg?raw';
 
 const icons = {
@@ -38,7 +37,6 @@ const icons = {
   'person-plus': personPlus,
   search,
   'shield-check': shieldCheck,
-  trash,
   x,
 } as const;
 

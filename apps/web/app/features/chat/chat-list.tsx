@@ -1,3 +1,4 @@
+import trash from 'bootstrap-icons/icons/trash3.svg?raw';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -84,7 +85,14 @@ function ChatListItem(props: { chat: ChatListEntry; fictionalIcon: string; ficti
         preventScrollReset
         data-testid="chat-delete"
       >
-        <Icon name="trash" label={t('chats.delete', { name: profile.name })} />
+        {/* Not in the shared icon set, which every page loads: only this list uses it. */}
+        <span
+          className="icon"
+          role="img"
+          aria-label={t('chats.delete', { name: profile.name })}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a static SVG file from the bootstrap-icons package
+          dangerouslySetInnerHTML={{ __html: trash }}
+        />
       </Link>
     </article>
   );

@@ -2,8 +2,8 @@ import type { Locale } from '@app/shared/i18n/locales';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { onMemberEvent } from '../realtime/member-events.ts';
+import { onChatsLoaded } from './chats-events.ts';
 import { applyChatEvent, type ChatListEntry, formatChatTime, toChatListEntry } from './chats-rules.ts';
-import { useChatsState } from './chats-state.tsx';
 
 /**
  * The conversation list as the page shows it: as loaded, then as the member's events (a message, a read, a
@@ -38,15 +38,15 @@ export function useLiveChats(loaded: readonly ChatListEntry[], locale: Locale, t
     [locale, timeZone, show],
   );
 
-  // The shell's periodic GET /api/chats.php (chats-state.tsx): one that arrives while the page is open is newer.
-  const { loaded: periodic } = useChatsState();
-  const seen = useRef(periodic);
-  useEffect(() => {
-    if (!periodic || periodic === seen.current) return;
-    seen.current = periodic;
-    const now = Date.now();
-    show(periodic.chats.map((chat) => toChatListEntry(chat, now, locale, timeZone)));
-  }, [periodic, locale, timeZone, show]);
+  // The shell's periodic GET /api/chats.php (member-live.ts): one that arrives while the page is open is newer.
+  useEffect(
+    () =>
+      onChatsLoaded((answer) => {
+        const now = Date.now();
+        show(answer.chats.map((chat) => toChatListEntry(chat, now, locale, timeZone)));
+      }),
+    [locale, timeZone, show],
+  );
 
   return {
     entries,

@@ -14,7 +14,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { useUnreadMessages } from '../chat/chats-state.tsx';
+import { useUnreadMessages } from '../chat/chats-unread.ts';
 import { useAttentionCount } from '../shell/attention-count.ts';
 import { refreshSchedule } from '../shell/shell-rules.ts';
 import { onLikesChanged, onMatch } from './likes-events.ts';

@@ -4,8 +4,7 @@ import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { UnreadMessagesBadge } from '../chat/chats-unread-badge.tsx';
-import { NewLikesBadge } from '../likes/new-likes-badge.tsx';
+import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 
 function Tab(props: { to: string; icon: IconName; label: string; badge?: ReactNode }) {
   const { pathname } = useLocation();

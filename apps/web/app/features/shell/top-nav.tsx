@@ -7,10 +7,9 @@ import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { UnreadMessagesBadge } from '../chat/chats-unread-badge.tsx';
-import { NewLikesBadge } from '../likes/new-likes-badge.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 import { creditsBadge, showBackButton } from './shell-rules.ts';
 import { SiteLogo } from './site-logo.tsx';
 

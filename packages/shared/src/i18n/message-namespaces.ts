@@ -10,6 +10,7 @@ import { isLocale, type Locale } from './locales.ts';
 export const browserNamespaces = [
   'account_deleted',
   'activation',
+  'chats',
   'common',
   'complaints',
   'complete_signup',

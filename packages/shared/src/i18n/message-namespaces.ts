@@ -10,6 +10,7 @@ import { isLocale, type Locale } from './locales.ts';
 export const browserNamespaces = [
   'account_deleted',
   'activation',
+  'chat',
   'chats',
   'common',
   'complaints',

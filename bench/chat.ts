@@ -4,7 +4,7 @@
 // server doing the same fan-out in the same run. On PGlite (one process) and, with BENCH_DATABASE_URL, on
 // PostgreSQL: one process, and two processes sharing the database over a throwaway Redis. README in this folder.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,20 +171,37 @@ async function connectMembers(target: Target, recorder: Recorder): Promise<WebSo
   return sockets;
 }
 
+/** CPU time a process has used, ms (user and system, from /proc; Linux's 100 ticks a second). */
+function readCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Open loop: a send every 1/rate s, whatever the answers, for `seconds`. */
+/**
+ * Open loop: a send every 1/rate s, whatever the answers, for `seconds`; stopped early once a second's worth of
+ * sends waits for an answer (the server cannot keep up, and the run would only queue more). Answers when it stopped.
+ */
 async function sendSteadily(target: Target, recorder: Recorder, phase: Phase, seconds: number) {
   const pending: Promise<void>[] = [];
+  let waiting = 0;
   const start = performance.now();
   const count = Math.round(rate * seconds);
+  let stoppedAt: number | null = null;
   for (let i = 0; i < count; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    pending.push(sendMessage(target, recorder, phase));
+    if (waiting >= rate) {
+      stoppedAt = (performance.now() - start) / 1000;
+      break;
+    }
+    waiting++;
+    pending.push(sendMessage(target, recorder, phase).finally(() => waiting--));
   }
   await Promise.all(pending);
+  return stoppedAt;
 }
 
 /** Closed loop: `inFlight` senders, each sending again as soon as its answer comes, for `seconds`. */
@@ -241,25 +258,31 @@ type Measured = {
   recorder: Recorder;
   rss: number[];
   connectSeconds: number;
+  /** The server processes' CPU time over the flat-out phase. */
+  cpuMs: number;
+  /** Seconds into the steady phase when it stopped because the server fell a second's sends behind. */
+  stoppedAt: number | null;
 };
 
 async function measure(target: Target): Promise<Measured> {
   report(`${target.name} on ${target.database}: connecting ${target.pairs.length * 2} sockets`);
   const recorder = new Recorder();
-  let started = performance.now();
+  const started = performance.now();
   const sockets = await connectMembers(target, recorder);
   const connectSeconds = (performance.now() - started) / 1000;
   try {
     report(`  connected in ${connectSeconds.toFixed(1)} s; 1 s warm-up, then ${rate}/s for ${steadySeconds} s`);
     await sendSteadily(target, recorder, 'warm-up', 1);
     await waitForDelivery(recorder, 'warm-up');
-    started = performance.now();
-    await sendSteadily(target, recorder, 'steady', steadySeconds);
+    const stoppedAt = await sendSteadily(target, recorder, 'steady', steadySeconds);
+    if (stoppedAt !== null) report(`  stopped after ${stoppedAt.toFixed(1)} s: ${rate} sends waiting for an answer`);
     await waitForDelivery(recorder, 'steady');
     const rss = target.pids.map((pid) => readRssMegabytes(pid));
     report(`  ${inFlight} sends in flight for ${saturationSeconds} s`);
+    const cpuBefore = target.pids.map(readCpuMs);
     await sendFlatOut(target, recorder, saturationSeconds);
     await waitForDelivery(recorder, 'saturation');
+    const cpuMs = target.pids.reduce((sum, pid, index) => sum + readCpuMs(pid) - cpuBefore[index]!, 0);
     if (recorder.firstFailure) report(`  first failed send: ${recorder.firstFailure}`);
     return {
       target,
@@ -268,6 +291,8 @@ async function measure(target: Target): Promise<Measured> {
       recorder,
       rss: rss.map((value, index) => Math.max(value, readRssMegabytes(target.pids[index]!))),
       connectSeconds,
+      cpuMs,
+      stoppedAt,
     };
   } finally {
     for (const socket of sockets) socket.terminate();
@@ -359,7 +384,7 @@ async function measureDatabase(kind: 'pglite' | 'postgres') {
       ? ({ kind: 'postgres', url: database!.url } as const)
       : ({ kind: 'pglite', dataDir: join(dataDir, 'db') } as const);
   const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  let started = performance.now();
+  const started = performance.now();
   const pairs = await seedMembers(location);
   report(`${name}: ${memberCount} members seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
@@ -380,7 +405,6 @@ async function measureDatabase(kind: 'pglite' | 'postgres') {
   if (database) {
     const redis = await startTestRedisServer();
     deferCleanup(() => redis.close());
-    started = performance.now();
     // One after the other: each migrates the database when it starts.
     const senders = await startApp({ ...env, REDIS_URL: redis.url });
     const receivers = await startApp({ ...env, REDIS_URL: redis.url, DATA_DIR: mkdtempSync(join(dataDir, 'b-')) });
@@ -455,10 +479,10 @@ await runBench('bench:chat', 300, async () => {
       'dup',
       'RSS MB',
     ],
-    results.map(({ target, steady, recorder, rss }) => [
+    results.map(({ target, steady, recorder, rss, stoppedAt }) => [
       target.name,
       target.database,
-      String(steady.sent),
+      stoppedAt === null ? String(steady.sent) : `${steady.sent}, stopped at ${stoppedAt.toFixed(1)} s`,
       ms(percentile(steady.delivery, 50)),
       ms(percentile(steady.delivery, 99)) + (percentile(steady.delivery, 99) > budgetMs ? ' !' : ''),
       ms(steady.delivery.at(-1) ?? Number.NaN),
@@ -475,14 +499,26 @@ await runBench('bench:chat', 300, async () => {
   );
   console.log(`\nflat out: ${inFlight} sends in flight for ${saturationSeconds} s`);
   printTable(
-    ['server', 'database', 'delivered/s', '÷ bare', 'delivery p50', 'p99', 'failed', 'lost', 'sockets up in'],
-    results.map(({ target, saturation, connectSeconds }) => [
+    [
+      'server',
+      'database',
+      'delivered/s',
+      '÷ bare',
+      'delivery p50',
+      'p99',
+      'server CPU ms/msg',
+      'failed',
+      'lost',
+      'sockets up in',
+    ],
+    results.map(({ target, saturation, connectSeconds, cpuMs }) => [
       target.name,
       target.database,
       saturation.perSecond.toFixed(0),
       (saturation.perSecond / bareRate).toFixed(3),
       ms(percentile(saturation.delivery, 50)),
       ms(percentile(saturation.delivery, 99)),
+      (cpuMs / (saturation.sent - saturation.failed)).toFixed(2),
       String(saturation.failed),
       String(saturation.lost),
       `${connectSeconds.toFixed(1)} s`,
@@ -490,7 +526,8 @@ await runBench('bench:chat', 300, async () => {
   );
   console.log(
     "\nms from the send's start to the receiver's frame (\"after answer\": from the API's answer, negative when the " +
-      'frame came first); dup counts frames received twice or by the wrong member; RSS after each phase, the larger.',
+      'frame came first); dup counts frames received twice or by the wrong member; RSS after each phase, the larger. ' +
+      '"stopped": the server fell a second of sends behind and the steady run ended there.',
   );
   console.log(
     'The apps are child processes running apps/server/src/main.ts (NODE_ENV=production, SERVE_WEB=false); with 2 ' +

@@ -46,6 +46,10 @@ function pickShellSettings(settings: SiteSettings) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const c = context.get(webContext);
+  // The badges and the title count show from the first paint; the realtime news and the refreshes keep them current.
+  const [newLikes, unreadMessages] = c.user
+    ? await Promise.all([c.services.likes.countNewLikes(), c.services.chat.countUnread()])
+    : [0, 0];
   // No messages: the browser loads the namespaces its pages declare from files it keeps (lib/browser-messages.ts).
   return {
     locale: c.locale,
@@ -58,8 +62,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: c.user,
     // The server's clock when it rendered: a countdown (the time bonus) hydrates from it, then counts on.
     serverTime: Date.now(),
-    // The badge and title count show from the first paint; the likes refresh keeps them current after that.
-    newLikes: c.user ? await c.services.likes.countNewLikes() : 0,
+    newLikes,
+    unreadMessages,
     knownPaths: c.knownPaths,
     smartphone: isSmartphoneRequest(request.headers),
   };

@@ -35,6 +35,7 @@ export default [
     route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
     route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
     route('likes/m/:id', 'routes/likes/like-from.tsx', { id: 'likes-m-id' }),
+    route('chats', 'routes/chats/chats.tsx', { id: 'chats' }),
     route('premium', 'routes/credits/premium.tsx', { id: 'premium' }),
     route('credits', 'routes/credits/credits.tsx', { id: 'credits' }),
     route('credits/repeat-order', 'routes/credits/repeat-order.tsx', { id: 'credits-repeat-order' }),

@@ -11,6 +11,7 @@ export const browserNamespaces = [
   'account_deleted',
   'activation',
   'chat',
+  'chats',
   'common',
   'complaints',
   'complete_signup',

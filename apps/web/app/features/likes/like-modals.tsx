@@ -6,18 +6,6 @@ import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { FictionalLabel } from '../members/fictional-label.tsx';
 import type { LikeModalContent, MatchPartner } from './likes-rules.ts';
 
-/**
- * Where "start a conversation" leads: the member's chat once the chat pages exist (they come together with
- * /chats), their profile until then. The label says which.
- */
-function useConversationLink(memberId: number): { to: string; label: string } {
-  const { t } = useI18n();
-  const chatBuilt = usePathAvailable('/chats');
-  return chatBuilt
-    ? { to: `/members/${memberId}/chat`, label: t('likes_shell.start_chat') }
-    : { to: `/members/${memberId}`, label: t('likes_shell.view_profile') };
-}
-
 function Photo(props: { src: string | null; alt: string; className?: string }) {
   return props.src ? (
     <img className={props.className} src={props.src} alt={props.alt} width={480} height={600} decoding="async" />
@@ -42,7 +30,6 @@ function Fictional(props: { show: boolean }) {
 function LikerModal(props: { liker: Extract<LikeModalContent, { kind: 'liker' }>; onClose: () => void }) {
   const { t } = useI18n();
   const { liker, onClose } = props;
-  const conversation = useConversationLink(liker.id);
   return (
     <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={onClose} size="sm">
       <div className="like-modal" data-testid="like-modal">
@@ -54,8 +41,8 @@ function LikerModal(props: { liker: Extract<LikeModalContent, { kind: 'liker' }>
           <Fictional show={liker.fictional} />
         </div>
         <p className="like-modal-text">{t('likes_shell.like_text', { name: liker.name })}</p>
-        <Link className="btn btn-primary w-100" to={conversation.to} onClick={onClose} data-autofocus>
-          {conversation.label}
+        <Link className="btn btn-primary w-100" to={`/members/${liker.id}/chat`} onClick={onClose} data-autofocus>
+          {t('likes_shell.start_chat')}
         </Link>
       </div>
     </Modal>
@@ -94,7 +81,6 @@ export function MatchModal(props: { partner: MatchPartner; onClose: () => void }
   const { t } = useI18n();
   const user = useSessionUser();
   const { partner, onClose } = props;
-  const conversation = useConversationLink(partner.id);
   const own = user?.profile.main_image;
   const ownPhoto = own && own.status !== 'rejected' ? own.match : null;
   return (
@@ -109,8 +95,8 @@ export function MatchModal(props: { partner: MatchPartner; onClose: () => void }
         </div>
         <p className="like-modal-text">{t('likes_shell.match_text', { name: partner.name })}</p>
         <div className="d-grid gap-2">
-          <Link className="btn btn-primary" to={conversation.to} onClick={onClose} data-autofocus>
-            {conversation.label}
+          <Link className="btn btn-primary" to={`/members/${partner.id}/chat`} onClick={onClose} data-autofocus>
+            {t('likes_shell.start_chat')}
           </Link>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
             {t('likes_shell.keep_browsing')}

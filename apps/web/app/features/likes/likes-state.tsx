@@ -14,6 +14,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
+import { useUnreadMessages } from '../chat/chats-unread.ts';
 import { useAttentionCount } from '../shell/attention-count.ts';
 import { refreshSchedule } from '../shell/shell-rules.ts';
 import { onLikesChanged, onMatch } from './likes-events.ts';
@@ -48,7 +49,7 @@ const reloadAfterAutoLikeMs = 500;
 interface LikesState {
   /** The last answer of GET /api/likes.php; null until the first reload. */
   likes: LikesResponse | null;
-  /** New received likes: the nav and tab badges (the title and app badge are set here). */
+  /** New received likes: the nav and tab badges (the title and app badge are set here, with unread messages). */
   newLikes: number;
   reload: () => void;
 }
@@ -111,7 +112,9 @@ function MemberLikes(props: { profileId: number; children: ReactNode }) {
   routeId.current = matches[matches.length - 1]?.id;
   const [store] = useState(() => createShownStore(profileId));
   useEffect(() => setNewLikes(root.newLikes), [root.newLikes]);
-  useAttentionCount(newLikes);
+  // The title and the app badge count what asks for the member: unread messages plus new likes (spec section 4).
+  const unreadMessages = useUnreadMessages();
+  useAttentionCount(newLikes + unreadMessages);
 
   const load = useCallback(async (): Promise<LikesResponse | null> => {
     try {

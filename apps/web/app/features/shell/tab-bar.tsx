@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { NewLikesBadge } from '../likes/new-likes-badge.tsx';
+import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 
 function Tab(props: { to: string; icon: IconName; label: string; badge?: ReactNode }) {
   const { pathname } = useLocation();
@@ -54,7 +54,14 @@ export function TabBar() {
             />
           ) : null}
           {has.swipe ? <Tab to="/swipe-game" icon="fire" label={t('likes_shell.tab_swipe')} /> : null}
-          {has.chats ? <Tab to="/chats" icon="chat-dots" label={t('likes_shell.tab_chats')} /> : null}
+          {has.chats ? (
+            <Tab
+              to="/chats"
+              icon="chat-dots"
+              label={t('likes_shell.tab_chats')}
+              badge={<UnreadMessagesBadge className="tab-bar-badge" />}
+            />
+          ) : null}
         </ul>
       </nav>
     </>

@@ -7,9 +7,9 @@ import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-import { NewLikesBadge } from '../likes/new-likes-badge.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 import { creditsBadge, showBackButton } from './shell-rules.ts';
 import { SiteLogo } from './site-logo.tsx';
 
@@ -90,9 +90,10 @@ function MemberNav(props: { user: SessionUser }) {
             </Link>
           </NavItem>
           <NavItem show={has.chats} className={tabbed}>
-            <Link className="nav-link" to="/chats" title={t('nav.messages')}>
+            <Link className="nav-link" to="/chats" title={t('nav.messages')} data-testid="nav-messages">
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
+              <UnreadMessagesBadge className="nav-badge" />
             </Link>
           </NavItem>
           <NavItem show={has.likes} className={tabbed}>

@@ -128,6 +128,9 @@ function LikeFrom({ data: loaderData }: { data: Extract<Route.ComponentProps['lo
               liked={loaderData.liked}
               member={{ id: like.id, name: like.name, photo: like.photo, fictional: like.fictional }}
             />
+            <Link className="btn btn-primary" to={`/members/${like.id}/chat`} data-testid="like-from-chat">
+              <Icon name="chat-dots" /> {t('likes.send_message')}
+            </Link>
             <Link className="btn btn-outline-primary" to={`/members/${like.id}`} data-testid="like-from-profile">
               <Icon name="person-circle" /> {t('likes.view_profile')}
             </Link>

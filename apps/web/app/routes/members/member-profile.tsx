@@ -170,6 +170,15 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
                   fictional: member.fictional,
                 }}
               />
+              {user && !member.blocked_by_viewer ? (
+                <Link
+                  className="btn btn-primary member-chat-button"
+                  to={`/members/${member.id}/chat`}
+                  data-testid="member-chat"
+                >
+                  <Icon name="chat-dots" /> {t('member_profile.send_message')}
+                </Link>
+              ) : null}
               {loaderData.likesViewer ? (
                 <span className="badge rounded-pill text-bg-light member-likes-you" data-testid="likes-you">
                   <Icon name="heart-fill" /> {t('member_profile.likes_you', { name: member.name })}

@@ -300,7 +300,9 @@ export function ChatComposer(props: {
                 data-testid="chat-tool-gif"
                 onClick={togglePanel('gif')}
               >
-                <ChatIcon name="filetype-gif" />
+                <span className="chat-tool-gif" aria-hidden="true">
+                  GIF
+                </span>
               </Link>
               <Link
                 className={panel === 'gift' ? 'btn chat-tool active' : 'btn chat-tool'}

@@ -5,16 +5,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { type FormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { type ViewParam, viewParams } from './chat-rules.ts';
-
-/** The current address with one of the page's dialogs (or the report's thanks) open or closed. */
-export function withViewParam(location: { pathname: string; search: string }, name: ViewParam, open: boolean): string {
-  const params = new URLSearchParams(location.search);
-  if (open) params.set(name, viewParams[name]);
-  else params.delete(name);
-  const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}`;
-}
+import { type ViewParam, withViewParam } from './chat-rules.ts';
 
 function useCloseHref(name: ViewParam) {
   const location = useLocation();
@@ -32,7 +23,7 @@ function useBusy() {
  * Block the member: the profile's block confirmation, posting to /blocks, which comes back to the conversation
  * (with `?block_error=` when refused).
  */
-export function BlockDialog(props: { profile: ChatProfile; back: string }) {
+function BlockDialog(props: { profile: ChatProfile; back: string }) {
   const { t } = useI18n();
   const { href, close } = useCloseHref('block');
   const busy = useBusy();
@@ -62,7 +53,7 @@ export function BlockDialog(props: { profile: ChatProfile; back: string }) {
 }
 
 /** Report the member for moderation: a reason and, if they like, a few words. */
-export function ReportDialog(props: { profile: ChatProfile; action: string; errors: FormErrors | undefined }) {
+function ReportDialog(props: { profile: ChatProfile; action: string; errors: FormErrors | undefined }) {
   const { t } = useI18n();
   const { href, close } = useCloseHref('report');
   const errors = useFormErrorTexts(props.errors);
@@ -136,7 +127,7 @@ export function ReportDialog(props: { profile: ChatProfile; action: string; erro
  * The delete conversation modal (spec section 2): the conversation leaves this member's list, the other keeps it.
  * A form post, so that it works without script; the list follows.
  */
-export function DeleteDialog(props: { profile: ChatProfile; action: string; errors: FormErrors | undefined }) {
+function DeleteDialog(props: { profile: ChatProfile; action: string; errors: FormErrors | undefined }) {
   const { t } = useI18n();
   const { href, close } = useCloseHref('delete');
   const errors = useFormErrorTexts(props.errors);
@@ -170,7 +161,7 @@ export function DeleteDialog(props: { profile: ChatProfile; action: string; erro
 }
 
 /** The thanks for a report, over the conversation until closed. */
-export function ReportedToast() {
+function ReportedToast() {
   const { t } = useI18n();
   const { href } = useCloseHref('reported');
   return (
@@ -179,5 +170,32 @@ export function ReportedToast() {
       <span>{t('chat.reported')}</span>
       <Link className="btn-close ms-auto" to={href} replace preventScrollReset aria-label={t('chat.close')} />
     </div>
+  );
+}
+
+/**
+ * The header menu's dialogs and the report's thanks, as the address opens them: a chunk of its own, loaded when one
+ * opens (the server renders it in place, so they work without script).
+ */
+export function ChatDialogs(props: {
+  dialog: 'block' | 'report' | 'delete' | null;
+  reported: boolean;
+  profile: ChatProfile;
+  action: string;
+  errorsOf: (intent: 'report' | 'delete') => FormErrors | undefined;
+}) {
+  const { pathname } = useLocation();
+  const { dialog, profile } = props;
+  return (
+    <>
+      {props.reported ? <ReportedToast /> : null}
+      {dialog === 'block' && profile.available ? <BlockDialog profile={profile} back={pathname} /> : null}
+      {dialog === 'report' ? (
+        <ReportDialog profile={profile} action={props.action} errors={props.errorsOf('report')} />
+      ) : null}
+      {dialog === 'delete' ? (
+        <DeleteDialog profile={profile} action={props.action} errors={props.errorsOf('delete')} />
+      ) : null}
+    </>
   );
 }

@@ -4,8 +4,8 @@ import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { FictionalLabel } from '../members/fictional-label.tsx';
-import { withViewParam } from './chat-dialogs.tsx';
 import { ChatIcon } from './chat-icon.tsx';
+import { withViewParam } from './chat-rules.ts';
 
 /**
  * The conversation's header: back to the list, who it is with (photo, name linking to the profile, age), the

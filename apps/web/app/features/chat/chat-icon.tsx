@@ -1,7 +1,6 @@
 import check2 from 'bootstrap-icons/icons/check2.svg?raw';
 import check2All from 'bootstrap-icons/icons/check2-all.svg?raw';
 import clock from 'bootstrap-icons/icons/clock.svg?raw';
-import filetypeGif from 'bootstrap-icons/icons/filetype-gif.svg?raw';
 import gift from 'bootstrap-icons/icons/gift.svg?raw';
 import image from 'bootstrap-icons/icons/image.svg?raw';
 import sendFill from 'bootstrap-icons/icons/send-fill.svg?raw';
@@ -13,7 +12,6 @@ const chatIcons = {
   check2,
   'check2-all': check2All,
   clock,
-  'filetype-gif': filetypeGif,
   gift,
   image,
   'send-fill': sendFill,

@@ -130,6 +130,15 @@ export function isTypingDue(lastSentAt: number | null, now: number): boolean {
 export const viewParams = { block: 'modal', report: 'form', delete: 'confirm', reported: '1' } as const;
 export type ViewParam = keyof typeof viewParams;
 
+/** The current address with one of the page's dialogs (or the report's thanks) open or closed. */
+export function withViewParam(location: { pathname: string; search: string }, name: ViewParam, open: boolean): string {
+  const params = new URLSearchParams(location.search);
+  if (open) params.set(name, viewParams[name]);
+  else params.delete(name);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
 /** The dialog the address opens (`?report=form`); deleting needs a conversation. */
 export function findOpenDialog(search: string, hasConversation: boolean): 'block' | 'report' | 'delete' | null {
   const params = new URLSearchParams(search);

@@ -1,15 +1,17 @@
-import { useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { type FormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { ChatPageData } from '../../routes/chats/chat-page.server.ts';
 import { ChatComposer } from './chat-composer.tsx';
-import { BlockDialog, DeleteDialog, ReportDialog, ReportedToast } from './chat-dialogs.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { findOpenDialog, viewParams } from './chat-rules.ts';
 import { MessageList } from './message-list.tsx';
 import { useConversation } from './use-conversation.ts';
+
+// The dialogs load when one opens: most visits open none.
+const ChatDialogs = lazy(() => import('./chat-dialogs.tsx').then((module) => ({ default: module.ChatDialogs })));
 
 /** What the chat routes' action answers in place: a send, a refused form (by intent), with the text to show again. */
 export type ChatAnswer = { intent?: 'send' | 'report' | 'delete'; errors?: FormErrors; text?: string } | undefined;
@@ -37,13 +39,24 @@ export function ChatScreen(props: { data: ChatPageData; answer: ChatAnswer; acti
   const title = t('chat.title', { name: data.profile.name });
   // Read from the address, not the loader: opening one runs no loader (the route's shouldRevalidate).
   const dialog = findOpenDialog(location.search, data.conversationId !== null);
+  const reported = new URLSearchParams(location.search).get('reported') === viewParams.reported;
   const blockError = useFormErrorTexts(data.blockError ? { form: { code: data.blockError } } : undefined);
   return (
     <main className="chat-page" data-testid="chat-page">
       <PageTitle title={`${title} · ${data.siteName}`} />
       <h1 className="visually-hidden">{title}</h1>
       <ChatHeader profile={data.profile} conversationId={data.conversationId} fictional={data.fictional} />
-      {new URLSearchParams(location.search).get('reported') === viewParams.reported ? <ReportedToast /> : null}
+      {dialog || reported ? (
+        <Suspense fallback={null}>
+          <ChatDialogs
+            dialog={dialog}
+            reported={reported}
+            profile={data.profile}
+            action={props.action}
+            errorsOf={errorsOf}
+          />
+        </Suspense>
+      ) : null}
       {blockError.form ? (
         <p className="chat-notice alert alert-danger mb-0" role="alert" data-testid="block-error">
           {blockError.form}
@@ -64,15 +77,6 @@ export function ChatScreen(props: { data: ChatPageData; answer: ChatAnswer; acti
         refused={sendErrors ? { error: Object.values(sendErrors).find(Boolean), text: answer?.text ?? '' } : null}
         onSend={showNewest}
       />
-      {dialog === 'block' && data.profile.available ? (
-        <BlockDialog profile={data.profile} back={location.pathname} />
-      ) : null}
-      {dialog === 'report' ? (
-        <ReportDialog profile={data.profile} action={props.action} errors={errorsOf('report')} />
-      ) : null}
-      {dialog === 'delete' ? (
-        <DeleteDialog profile={data.profile} action={props.action} errors={errorsOf('delete')} />
-      ) : null}
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { useFetcher, useNavigate, useRevalidator, useSubmit } from 'react-router
 import { apiRequest } from '../../lib/api-client.ts';
 import type { FormError } from '../../lib/form-errors.ts';
 import type { ChatPageData } from '../../routes/chats/chat-page.server.ts';
-import { onMemberEvent, onRefetch, onTyping, sendTyping } from '../realtime/member-events.ts';
+import { onMemberEvent, onTyping, sendTyping } from '../realtime/member-events.ts';
 import {
   createClientId,
   dropSettled,
@@ -157,7 +157,7 @@ export function useConversation(data: ChatPageData, action: string) {
     }));
   }, [olderFetcher.data]);
 
-  // The socket's news (features/realtime/member-events.ts).
+  // The socket's news (features/realtime/member-events.ts). A refetch reloads every loader already (member-live.ts).
   const viewingOlderPage = data.before !== null;
   const profileId = data.profile.id;
   useEffect(() => {
@@ -188,7 +188,6 @@ export function useConversation(data: ChatPageData, action: string) {
           if (payload.conversations.includes(conversationId)) void navigate('/chats', { replace: true });
         }
       }),
-      onRefetch(() => void revalidate.current()),
       onTyping((conversation) => {
         if (conversation !== conversationId) return;
         setTyping(true);

@@ -1,45 +1,35 @@
 import { Outlet } from 'react-router';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
-import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
-import { TopNav } from '../../features/shell/top-nav.tsx';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 
-export const handle = defineRouteHandle({
-  messages: ['common', 'entry_warning', 'likes_shell', 'nav'],
-});
+export const handle = defineRouteHandle({ messages: ['common', 'likes_shell'] });
 
 /**
- * The chat layout (spec: "Chat: minimal"): on a phone the conversation fills the screen, its own header on top and
- * the composer at the bottom, without the top navigation, tab bar or footer; from 768 px the top navigation stays
- * and the conversation is a column in the middle. The entry warning only for NL and DE (and never for a member).
+ * The chat layout (spec: "Chat: minimal"): the conversation alone, its own header (back to the list) on top and the
+ * composer at the bottom; on a phone it fills the screen, from 768 px it is a column in the middle. No navigation,
+ * tab bar or footer. The likes keep the title's count. The entry warning, shown only to visitors, has no place here:
+ * every chat page is a member's.
  */
 export default function ChatLayout() {
   return (
     <LikesProvider>
       <div className="layout layout-chat">
-        <div className="d-none d-md-block">
-          <TopNav />
-        </div>
         <div className="layout-main chat-main">
           <Outlet />
         </div>
-        <EntryWarning layout="chat" />
       </div>
     </LikesProvider>
   );
 }
 
-/** A chat page's error (no such conversation) with the top navigation, to find the way on. */
+/** A chat page's error (no such conversation): the error page, with its way home. */
 export function ErrorBoundary({ error }: { error: unknown }) {
   return (
-    <LikesProvider>
-      <div className="layout layout-default">
-        <TopNav />
-        <div className="layout-main">
-          <GuardedErrorPage error={error} />
-        </div>
+    <div className="layout layout-chat">
+      <div className="layout-main">
+        <GuardedErrorPage error={error} />
       </div>
-    </LikesProvider>
+    </div>
   );
 }

@@ -284,3 +284,38 @@ test.describe('without JavaScript', () => {
     await expect(messages(page).filter({ hasText: 'Twee keer verstuurd' })).toHaveCount(1);
   });
 });
+
+test('a member who has not confirmed the address sees that messages wait for it, and their message is held', async ({
+  page,
+  context,
+  baseURL,
+  playwright,
+  clientAddress,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { ...client, 'x-forwarded-for': clientAddress },
+  });
+  const signup = await api.post('/api/signup.php', {
+    data: {
+      email: `onbevestigd-${randomBytes(5).toString('hex')}@example.com`,
+      name: `Sanne ${randomBytes(3).toString('hex')}`,
+      password: 'Zonnebloem-Kanaal-1987!',
+      date_of_birth: '1990-05-05',
+    },
+  });
+  expect(signup.status()).toBe(200);
+  await context.addCookies((await api.storageState()).cookies);
+  await api.dispose();
+  const partner = await firstFound(page.request, (found) => !found.fictional);
+  await page.goto(`/members/${partner!.id}/chat`);
+  await waitUntilLive(page);
+  await expect(page.getByTestId('chat-unconfirmed')).toContainText(
+    'Bevestig je e-mailadres: je berichten worden pas bezorgd als je dat hebt gedaan.',
+  );
+  await write(page, 'Hallo, ik ben nieuw hier');
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(lastMessage(page)).toHaveAttribute('data-state', 'held');
+  await expect(lastMessage(page)).toContainText('Wordt bezorgd zodra je je e-mailadres hebt bevestigd');
+});

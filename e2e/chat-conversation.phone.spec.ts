@@ -319,3 +319,73 @@ test('a member who has not confirmed the address sees that messages wait for it,
   await expect(lastMessage(page)).toHaveAttribute('data-state', 'held');
   await expect(lastMessage(page)).toContainText('Wordt bezorgd zodra je je e-mailadres hebt bevestigd');
 });
+
+test('a free member writes in two conversations; a third asks for premium', async ({
+  page,
+  context,
+  baseURL,
+  member,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const partners: number[] = [];
+  await firstFound(page.request, (found) => {
+    if (!found.fictional && found.id !== member.profileId) partners.push(found.id);
+    return partners.length === 3;
+  });
+  for (const partner of partners.slice(0, 2)) {
+    await page.goto(`/members/${partner}/chat`);
+    await waitUntilLive(page);
+    await write(page, 'Hallo!');
+    await expect(lastMessage(page)).toHaveAttribute('data-state', 'sent');
+  }
+  await page.goto(`/members/${partners[2]}/chat`);
+  const blocker = page.getByTestId('chat-blocker');
+  await expect(blocker).toHaveAttribute('data-blocker', 'conversation_limit');
+  await expect(blocker).toContainText('Als gratis lid kun je met 2 leden chatten.');
+  await expect(blocker.getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium');
+  await expect(page.getByLabel('Je bericht')).toHaveCount(0);
+});
+
+test('from the header a member reports and blocks the other, then neither can write; the member removes the conversation', async ({
+  page,
+  context,
+  baseURL,
+  member,
+}) => {
+  await dismissEntryWarning(context, baseURL!);
+  const partner = await firstFound(page.request, (found) => !found.fictional && found.id !== member.profileId);
+  await page.goto(`/members/${partner!.id}/chat`);
+  await waitUntilLive(page);
+  await write(page, 'Hoi');
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversation = new URL(page.url()).pathname;
+
+  await page.getByTestId('chat-menu').locator('summary').click();
+  await page.getByRole('link', { name: 'Melden' }).click();
+  const report = page.getByRole('dialog', { name: `${partner!.name} melden` });
+  await report.getByLabel('Oplichting of vragen om geld').check();
+  await report.getByLabel('Toelichting (niet verplicht)').fill('Vraagt om geld voor een ticket.');
+  await report.getByRole('button', { name: 'Melding versturen' }).click();
+  await expect(page.getByTestId('chat-reported')).toContainText('Bedankt voor je melding.');
+  await expect(page).toHaveURL(`${conversation}?reported=1`);
+
+  await page.getByTestId('chat-menu').locator('summary').click();
+  await page.getByRole('link', { name: 'Blokkeren' }).click();
+  const block = page.getByRole('dialog', { name: `${partner!.name} blokkeren?` });
+  await block.getByRole('button', { name: 'Ja, blokkeren' }).click();
+  await expect(page).toHaveURL(conversation);
+  await expect(page.getByTestId('chat-blocker')).toContainText(
+    `Jij en ${partner!.name} kunnen elkaar geen berichten meer sturen.`,
+  );
+  await expect(page.getByLabel('Je bericht')).toHaveCount(0);
+  // The history stays readable, and the member may remove the conversation from their list.
+  await expect(lastMessage(page)).toContainText('Hoi');
+  await page.getByTestId('chat-menu').locator('summary').click();
+  await page.getByRole('link', { name: 'Gesprek verwijderen' }).click();
+  await page
+    .getByRole('dialog', { name: `Gesprek met ${partner!.name} verwijderen?` })
+    .getByRole('button', { name: 'Ja, verwijderen' })
+    .click();
+  await expect(page).toHaveURL(/\/chats$/);
+  expect((await page.request.get(conversation)).status()).toBe(404);
+});

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@app/shared/chat/chat';
-import { type RefObject, useMemo } from 'react';
+import { type RefObject, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -151,8 +151,24 @@ export function MessageList(props: {
     [conversation.messages, conversation.pending],
   );
   const groups = groupByDay(items, settings.time_zone);
+  // An older page put in at the top must not move what the member reads. The box's scroll counts from the bottom
+  // (column-reverse), so its last position is the same view; Chrome moves it when the member was at the very top.
+  const lastScrollTop = useRef(0);
+  const oldestId = conversation.messages[0]?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages came in at the top
+  useLayoutEffect(() => {
+    const box = props.scrollRef.current;
+    if (box) box.scrollTop = lastScrollTop.current;
+  }, [oldestId]);
   return (
-    <div className="chat-scroll" ref={props.scrollRef} data-testid="chat-scroll">
+    <div
+      className="chat-scroll"
+      ref={props.scrollRef}
+      data-testid="chat-scroll"
+      onScroll={(event) => {
+        lastScrollTop.current = event.currentTarget.scrollTop;
+      }}
+    >
       <div className="chat-scroll-inner">
         {conversationId !== null && older.nextBefore !== null ? (
           <p className="chat-older">

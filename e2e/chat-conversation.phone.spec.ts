@@ -123,8 +123,11 @@ test.describe('a conversation between two members on phones', () => {
       await expect(arrived.locator('a')).toHaveCount(0);
       await expect(lastMessage(page)).toHaveAttribute('data-state', 'read');
 
-      // And back: the writer sees the answer arrive too.
+      // The other starts to write: the writer sees it; the answer arrives too, and the signal goes.
+      await other.page.getByLabel('Je bericht').pressSequentially('Leuk');
+      await expect(page.getByTestId('chat-typing')).toHaveText(`${other.member.name} is aan het typen…`);
       await write(other.page, 'Leuk dat je schrijft!');
+      await expect(page.getByTestId('chat-typing')).toHaveCount(0);
       await expect(lastMessage(page)).toContainText('Leuk dat je schrijft!');
       await expect(lastMessage(page)).not.toHaveAttribute('data-state');
       expect(loads.count, 'the page of the other was not loaded again').toBe(0);

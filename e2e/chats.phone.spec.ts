@@ -286,13 +286,35 @@ test('each chat shows its member, the fictional label, what came last and when; 
   }
 });
 
-test('the profile, a like and the empty list lead to a conversation or to members', async ({ page, member }) => {
-  await page.goto('/chats');
-  await expect(page.getByTestId('chats-empty')).toContainText('Nog geen gesprekken');
-  const someone = await firstFound(page.request, (found) => found.id !== member.profileId && !found.fictional);
-  await page.goto(`/members/${someone!.id}`);
-  await expect(page.getByTestId('member-chat')).toHaveAttribute('href', `/members/${someone!.id}/chat`);
-  await expect(page.getByTestId('member-chat')).toHaveText('Stuur een bericht');
+test('the profile, a like and the empty list lead to a conversation or to members', async ({
+  page,
+  member,
+  mailbox,
+  playwright,
+  baseURL,
+  clientAddress,
+}) => {
+  const anna = await newMember(playwright, baseURL!, clientAddress, mailbox);
+  try {
+    await page.goto('/chats');
+    await expect(page.getByTestId('chats-empty')).toContainText('Nog geen gesprekken');
+    await page.goto(`/members/${anna.profileId}`);
+    await expect(page.getByTestId('member-chat')).toHaveAttribute('href', `/members/${anna.profileId}/chat`);
+    await expect(page.getByTestId('member-chat')).toHaveText('Stuur een bericht');
+    const liked = await anna.api.post('/api/like.php', { data: { profile: member.profileId }, headers: client });
+    expect(liked.status()).toBe(200);
+    await page.goto(`/likes/m/${anna.profileId}`);
+    await expect(page.getByTestId('like-from-chat')).toHaveAttribute('href', `/members/${anna.profileId}/chat`);
+    // The like modal's button starts the conversation too.
+    await page.goto('/members?t=0');
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe like!' });
+    await expect(dialog.getByRole('link', { name: 'Start een gesprek' })).toHaveAttribute(
+      'href',
+      `/members/${anna.profileId}/chat`,
+    );
+  } finally {
+    await anna.api.dispose();
+  }
 });
 
 test.describe('without JavaScript', () => {

@@ -84,7 +84,7 @@ export async function startProductionServer(options: ProductionServerOptions = {
 }
 
 /** A new empty database on the server `serverUrl` points at, dropped at the end of the bench at the latest. */
-async function createThrowawayDatabase(serverUrl: string) {
+export async function createThrowawayDatabase(serverUrl: string) {
   const name = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -10,6 +10,7 @@ test('a visitor signs up on a phone, is told what is left, answers the steps, co
   baseURL,
   mailbox,
 }) => {
+  test.setTimeout(60_000); // the whole life of an account, from signup to reactivation
   await dismissEntryWarning(context, baseURL!);
   const email = uniqueEmail('nieuw');
   await page.goto('/?network=partner-7&sub1=banner');

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     });
     expect(config.vapidKeys).toBeUndefined();
     expect(config.mollie).toBeUndefined();
+    expect(config.giphy).toBeUndefined();
     expect(loadConfig({ PORT: '', DATA_DIR: '' }).port).toBe(3000);
   });
 
@@ -61,6 +62,38 @@ describe('loadConfig', () => {
     ).toThrow(/MOLLIE_API_ENDPOINT/);
     expect(() => loadConfig({ MOLLIE_API_ENDPOINT: 'https://mollie-proxy.internal/v2/' })).toThrow(
       /MOLLIE_API_ENDPOINT is used only with MOLLIE_API_KEY/,
+    );
+  });
+
+  it('takes a GIPHY API key, and an endpoint beside it', () => {
+    const apiKey = 'FakeGiphyKeyForTheConfigTest000';
+    expect(loadConfig({ GIPHY_API_KEY: apiKey }).giphy).toEqual({ apiKey, endpoint: 'https://api.giphy.com/v1/' });
+    expect(loadConfig({ GIPHY_API_KEY: apiKey, GIPHY_API_ENDPOINT: 'https://giphy-proxy.internal/v1' }).giphy).toEqual({
+      apiKey,
+      endpoint: 'https://giphy-proxy.internal/v1/',
+    });
+    // A local stand-in may speak plain HTTP.
+    expect(loadConfig({ GIPHY_API_KEY: apiKey, GIPHY_API_ENDPOINT: 'http://127.0.0.1:4100/v1/' }).giphy).toEqual({
+      apiKey,
+      endpoint: 'http://127.0.0.1:4100/v1/',
+    });
+    expect(loadConfig({ GIPHY_API_KEY: '' }).giphy).toBeUndefined();
+  });
+
+  it('refuses a malformed GIPHY key or endpoint, never repeating the key', () => {
+    const stray = 'sk-FakeKeyForTheConfigTest0000000';
+    expect(() => loadConfig({ GIPHY_API_KEY: stray })).toThrow(/GIPHY_API_KEY must be a GIPHY API key/);
+    expect(() => loadConfig({ GIPHY_API_KEY: stray })).not.toThrow(new RegExp(stray));
+    expect(() => loadConfig({ GIPHY_API_KEY: 'short' })).toThrow(/GIPHY_API_KEY/);
+    const apiKey = 'FakeGiphyKeyForTheConfigTest000';
+    expect(() => loadConfig({ GIPHY_API_KEY: apiKey, GIPHY_API_ENDPOINT: 'http://giphy-proxy.internal/v1/' })).toThrow(
+      /GIPHY_API_ENDPOINT must use https/,
+    );
+    expect(() => loadConfig({ GIPHY_API_KEY: apiKey, GIPHY_API_ENDPOINT: 'http://localhost.example.com/v1/' })).toThrow(
+      /GIPHY_API_ENDPOINT/,
+    );
+    expect(() => loadConfig({ GIPHY_API_ENDPOINT: 'https://giphy-proxy.internal/v1/' })).toThrow(
+      /GIPHY_API_ENDPOINT is used only with GIPHY_API_KEY/,
     );
   });
 });

@@ -63,6 +63,22 @@ const environmentSchema = z.object({
   ),
   // The official client speaks only HTTPS.
   MOLLIE_API_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  GIPHY_API_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,64}$/, 'must be a GIPHY API key (letters and digits)')
+      .optional(),
+  ),
+  // Plain HTTP only on this machine (a local stand-in); GIPHY itself is reached over HTTPS.
+  GIPHY_API_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(
+        (value) => value.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(value),
+        'must use https (http only on localhost)',
+      )
+      .optional(),
+  ),
 });
 
 export interface AppConfig {
@@ -101,7 +117,11 @@ export interface AppConfig {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Mollie takes the payments when its API key is set; without it the built-in sandbox does. */
   mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
+  /** The GIF search asks GIPHY when its API key is set; without it, it searches the GIFs shipped with the project. */
+  giphy: { apiKey: string; endpoint: string } | undefined;
 }
+
+const giphyEndpoint = 'https://api.giphy.com/v1/';
 
 /**
  * Reads the environment through one schema; the only place that reads `process.env`. A bad value stops the start
@@ -123,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.MOLLIE_API_ENDPOINT && !e.MOLLIE_API_KEY) {
     throw new Error('Invalid configuration: MOLLIE_API_ENDPOINT is used only with MOLLIE_API_KEY');
+  }
+  if (e.GIPHY_API_ENDPOINT && !e.GIPHY_API_KEY) {
+    throw new Error('Invalid configuration: GIPHY_API_ENDPOINT is used only with GIPHY_API_KEY');
   }
   return {
     env: mode,
@@ -148,5 +171,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : undefined,
+    giphy: e.GIPHY_API_KEY
+      ? {
+          apiKey: e.GIPHY_API_KEY,
+          // Paths are joined onto it: it always ends with a slash.
+          endpoint: (e.GIPHY_API_ENDPOINT ?? giphyEndpoint).replace(/\/?$/, '/'),
+        }
+      : undefined,
   };
 }

@@ -44,6 +44,10 @@ export default [
     route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
+  layout('routes/layouts/chat-layout.tsx', [
+    route('chats/:id', 'routes/chats/conversation.tsx', { id: 'chats-id' }),
+    route('members/:id/chat', 'routes/chats/member-chat.tsx', { id: 'members-id-chat' }),
+  ]),
   layout('routes/layouts/lander-layout.tsx', [
     route('members/:id/landing', 'routes/member-landing/member-landing.tsx', { id: 'members-id-landing' }),
     route('members/:id/signup', 'routes/member-landing/member-signup.tsx', { id: 'members-id-signup' }),

@@ -12,9 +12,9 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
-async function appIn(env: AppConfig['env']) {
+async function appIn(env: AppConfig['env'], giphy: AppConfig['giphy'] = undefined) {
   const app = Fastify({ trustProxy: true });
-  registerSecurityHeaders(app, { config: { env } });
+  registerSecurityHeaders(app, { config: { env, giphy } });
   app.get('/page', async (request, reply) =>
     reply.type('text/html').send(`<script nonce="${pageNonce(request)}"></script>`),
   );
@@ -59,6 +59,32 @@ describe('registerSecurityHeaders', () => {
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const plain = await app.inject({ url: '/data' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+    await app.close();
+  });
+
+  it('lets pages show images from GIPHY’s media hosts only when GIPHY is configured', async () => {
+    const giphyHosts = [
+      'https://media.giphy.com',
+      'https://media0.giphy.com',
+      'https://media1.giphy.com',
+      'https://media2.giphy.com',
+      'https://media3.giphy.com',
+      'https://media4.giphy.com',
+      'https://i.giphy.com',
+    ];
+    const without = await appIn('production');
+    const plain = directives(String((await without.inject({ url: '/page' })).headers['content-security-policy']));
+    expect(plain.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    await without.close();
+    const app = await appIn('production', { apiKey: 'FakeGiphyKeyForTheTests0000000000', endpoint: 'https://x/v1/' });
+    const policy = directives(String((await app.inject({ url: '/page' })).headers['content-security-policy']));
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...giphyHosts]);
+    // Only images: scripts, styles and connections stay on the site.
+    expect(policy.get('script-src')?.some((source) => source.includes('giphy'))).toBe(false);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect((await app.inject({ url: '/data' })).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     await app.close();
   });
 

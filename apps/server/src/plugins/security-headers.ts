@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { giphyImageHosts } from '../modules/chat/gifs/giphy-gif-provider.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,10 +38,13 @@ export function pagePolicy(options: {
   cdnPrefix?: string;
   /** The request's Host, for Vite's hot-reload socket in development. */
   host?: string;
+  /** GIPHY is configured: the chat shows GIFs from its media hosts. */
+  giphy?: boolean;
 }): string {
   const development = options.env === 'development';
   const nonce = options.nonce ? ` 'nonce-${options.nonce}'` : '';
   const cdn = cdnSource(options.cdnPrefix);
+  const giphy = options.giphy ? giphyImageHosts.map((host) => ` https://${host}`).join('') : '';
   // Vite's client injects the CSS of changed modules as <style> elements and talks over a WebSocket.
   const devSocket =
     development && options.host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(options.host) ? ` ws://${options.host}` : '';
@@ -48,7 +52,7 @@ export function pagePolicy(options: {
     "default-src 'self'",
     `script-src 'self'${nonce}`,
     development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    `img-src 'self' data: blob:${cdn ? ` ${cdn}` : ''}`,
+    `img-src 'self' data: blob:${cdn ? ` ${cdn}` : ''}${giphy}`,
     "font-src 'self'",
     `connect-src 'self'${devSocket}`,
     "object-src 'none'",
@@ -63,7 +67,7 @@ export function pagePolicy(options: {
  * HSTS only on answers that came over HTTPS (a plain-HTTP answer cannot set it anyway, and local
  * development runs on plain HTTP).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { config: Pick<AppConfig, 'env'> }) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { config: Pick<AppConfig, 'env' | 'giphy'> }) {
   app.decorateRequest('cspNonce', '');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -81,6 +85,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { config:
           env: options.config.env,
           cdnPrefix: request.site?.settings.cdn_prefix,
           host: request.host,
+          giphy: options.config.giphy !== undefined,
         }),
       );
     } else if (!type.includes('javascript')) {

@@ -78,9 +78,9 @@ async function createPageContext(
   return context;
 }
 
-/** A page form's body: text fields only, except the photo form's file. */
+/** A page form's body: text fields only, except the photo forms' file (own photos, a photo in a chat). */
 const formBodyLimit = 64 * 1024;
-const photoFormPath = '/profile/photos';
+const photoFormPaths = /^\/(?:profile\/photos|chats\/\d+|members\/\d+\/chat)$/;
 
 /**
  * React Router reads a page's body itself, after Fastify's `bodyLimit` would have applied, so the limit is checked
@@ -94,7 +94,7 @@ function checkPageBodySize(request: FastifyRequest) {
   if (declared === undefined && !chunked) return;
   // Once hydrated, React Router posts to the same path with `.data` appended.
   const path = request.url.split('?')[0]!.replace(/\.data$/, '');
-  const limit = path === photoFormPath ? maxPhotoBytes + formBodyLimit : formBodyLimit;
+  const limit = photoFormPaths.test(path) ? maxPhotoBytes + formBodyLimit : formBodyLimit;
   if (declared === undefined || Number(declared) > limit) {
     throw new AppError('payload_too_large', `page body of ${declared ?? 'unknown'} bytes to ${request.url}`, {
       field: 'body',

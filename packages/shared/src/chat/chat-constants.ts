@@ -18,6 +18,8 @@ export const clientIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 export const gifQueryMaxLength = 50;
 /** GIFs one search answers. */
 export const gifPageSize = 24;
+/** How far a GIF search pages (its `offset`). */
+export const gifMaxOffset = 500;
 
 /** Why a member may not write in a conversation now (the composer shows the matching text). */
 export const writeBlockers = ['blocked', 'unavailable', 'conversation_limit'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, idSchema } from '../input.ts';
 import {
   clientIdPattern,
+  gifMaxOffset,
   gifQueryMaxLength,
   messageTypes,
   reportReasons,
@@ -179,7 +180,7 @@ export const giftsResponseSchema = z.object({ gifts: z.array(chatGiftSchema) });
 /** GET /api/gifs.php */
 export const gifsQuerySchema = z.strictObject({
   q: z.string().max(gifQueryMaxLength, 'validation_failed').default(''),
-  offset: z.coerce.number().int().min(0).max(500).default(0),
+  offset: z.coerce.number().int().min(0).max(gifMaxOffset).default(0),
 });
 export const gifsResponseSchema = z.object({ gifs: z.array(gifSchema), next_offset: z.int().nullable() });
 

@@ -10,6 +10,7 @@ import { isLocale, type Locale } from './locales.ts';
 export const browserNamespaces = [
   'account_deleted',
   'activation',
+  'chat',
   'chats',
   'common',
   'complaints',
@@ -22,6 +23,7 @@ export const browserNamespaces = [
   'errors',
   'footer',
   'geo',
+  'gifts',
   'home',
   'interests',
   'lang_config',

@@ -75,7 +75,6 @@ export async function createSessionCache(options: {
   const revokedListeners = new Set<(revocation: Revocation | 'all') => void>();
 
   function forget(revocation: Revocation) {
-    for (const listener of revokedListeners) listener(revocation);
     if ('session' in revocation) {
       tickets.revoke(`s:${revocation.session}`);
       entries.delete(revocation.session);
@@ -83,12 +82,13 @@ export async function createSessionCache(options: {
       tickets.revoke(`u:${revocation.user}`);
       for (const tokenHash of [...(tokensOfUser.get(revocation.user) ?? [])]) entries.delete(tokenHash);
     }
+    for (const listener of revokedListeners) listener(revocation);
   }
 
   function forgetAll() {
-    for (const listener of revokedListeners) listener('all');
     tickets.revokeAll();
     entries.clear();
+    for (const listener of revokedListeners) listener('all');
   }
 
   async function revoke(revocation: Revocation) {

@@ -181,9 +181,16 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     const sentGift = await send(premium, free.profileId, { type: 'gift', gift: gift.id, text: undefined });
     expect(sentGift.json().message).toMatchObject({ type: 'gift', credits: gift.credits, gift: { id: gift.id } });
     expect(sentGift.json().credits).toBe(110 - gift.credits);
+    const search = (await call('GET', '/api/gifs.php?q=kus', premium.cookie)).json();
+    expect(search.gifs.length).toBeGreaterThan(0);
+    const gif = search.gifs[0];
+    const sentGif = await send(premium, free.profileId, { type: 'gif', gif: gif.id, text: undefined });
+    expect(sentGif.json().message).toMatchObject({ type: 'gif', credits: 5, gif: { id: gif.id, url: gif.url } });
+    const unknownGif = await send(premium, free.profileId, { type: 'gif', gif: 'local:nope', text: undefined });
+    expect([unknownGif.statusCode, unknownGif.json().field]).toEqual([400, 'gif']);
     const unknownGift = await send(premium, free.profileId, { type: 'gift', gift: 'no-such-gift', text: undefined });
     expect([unknownGift.statusCode, unknownGift.json().field]).toEqual([400, 'gift']);
-    expect(await balanceOf(premium.userId)).toBe(110 - gift.credits);
+    expect(await balanceOf(premium.userId)).toBe(105 - gift.credits);
   });
 
   it('refuses a text over message_length and an empty one, storing and debiting nothing', async () => {

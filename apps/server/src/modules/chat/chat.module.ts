@@ -1,4 +1,5 @@
 import { gifPageSize } from '@app/shared/chat/chat-constants';
+import { findGift, findGiftCatalogue } from '@app/shared/chat/gift-catalogue';
 import type { FastifyRequest } from 'fastify';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
@@ -6,6 +7,7 @@ import { createChatRepository } from './chat.repository.ts';
 import { registerChatRoutes } from './chat.routes.ts';
 import { type ChatService, createChatService } from './chat.service.ts';
 import type { ChatPageServices } from './chat-page-services.ts';
+import { createGifProvider } from './gifs/gif-provider.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
@@ -37,7 +39,7 @@ function chatPageServices(chat: ModuleServices['chat'], request: FastifyRequest)
 export const chatModule = defineModule({
   name: 'chat',
   needs: ['sites', 'accounts', 'credits', 'jobs'],
-  services: async ({ work, now, storage, memberEvents }, { sites, accounts, credits, jobs }) => {
+  services: async ({ config, work, now, storage, memberEvents }, { sites, accounts, credits, jobs }) => {
     const chat = createChatService({
       repository: createChatRepository(work.db),
       events: memberEvents,
@@ -46,8 +48,8 @@ export const chatModule = defineModule({
       now,
       debitCredits: (change, cost) => credits.ledger.debitCredits(change, cost),
       findCredits: (userId) => credits.ledger.findBalance(userId),
-      gifs: createGifSource(),
-      gifts: createGiftCatalogue(),
+      gifs: createGifProvider(config),
+      gifts: { findGiftCatalogue, findGift },
     });
     // After the signup credits (the credits module listens first): held messages are paid and delivered.
     accounts.signup.onAccountActivated((userId) => chat.releaseHeldMessages((id) => sites.findSiteById(id), userId));
@@ -58,12 +60,3 @@ export const chatModule = defineModule({
   routes: (scope, chat) => registerChatRoutes(scope, chat),
   page: chatPageServices,
 });
-
-// Replaced by the shipped GIF set and gift catalogue (gifs/, gift-catalogue.ts) when they land.
-function createGifSource(): import('./chat.service.ts').GifSource {
-  return { searchGifs: async () => ({ gifs: [], next_offset: null }), findGif: async () => null };
-}
-function createGiftCatalogue(): import('./chat.service.ts').GiftCatalogue {
-  const gifts = (credits: number) => [{ id: 'rose', credits, image: '/gifts/rose.svg' }];
-  return { findGiftCatalogue: gifts, findGift: (id, credits) => gifts(credits).find((gift) => gift.id === id) ?? null };
-}

@@ -30,15 +30,7 @@ import { photoFileName } from '../profiles/photo-processing.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { ChatPartnerRow, ChatRepository, MessageRow } from './chat.repository.ts';
 import { storeChatPhoto } from './chat-photos.ts';
-
-/** Where GIFs come from: the set shipped with the project, or GIPHY (gifs/). */
-export interface GifSource {
-  searchGifs(query: { query: string; locale: Locale; offset: number; limit: number }): Promise<{
-    gifs: Gif[];
-    next_offset: number | null;
-  }>;
-  findGif(id: string, locale: Locale): Promise<Gif | null>;
-}
+import type { GifProvider } from './gifs/gif-provider.ts';
 
 /** The gift catalogue, priced for a site (gift-catalogue.ts). */
 export interface GiftCatalogue {
@@ -64,7 +56,7 @@ export function createChatService(deps: {
   debitCredits(change: { userId: number; reason: CreditReason; reference: string }, cost: number): Promise<number>;
   /** The member's balance now. */
   findCredits(userId: number): Promise<number>;
-  gifs: GifSource;
+  gifs: GifProvider;
   gifts: GiftCatalogue;
 }) {
   const { repository, work } = deps;

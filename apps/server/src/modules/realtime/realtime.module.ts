@@ -24,6 +24,7 @@ declare module '../../lib/define-module.ts' {
 }
 
 const heartbeatMs = 30_000;
+const sessionCheckDelayMs = 1_000;
 /** Typing signals a socket may send per second; more are dropped. */
 const typingPerSecond = 2;
 
@@ -73,14 +74,20 @@ export const realtimeModule = defineModule({
             : [...byUser.values()]
                 .flatMap((set) => [...set])
                 .filter((open) => open.member.tokenHash === revocation.session);
-      for (const open of affected) {
-        void accounts.findSessionUser(open.site, open.token).then(
-          (user) => {
-            if (!user) open.member.close(closeCodeLoggedOut, 'logged out');
-          },
-          (error) => log.warn({ err: error }, 'socket session check failed'),
-        );
-      }
+      // Checked a moment later, not at once: a revocation may be published before the change that caused it commits,
+      // and a read then would see (and keep in the cache) the session as it was.
+      if (affected.length === 0) return;
+      const check = setTimeout(() => {
+        for (const open of affected) {
+          void accounts.findSessionUser(open.site, open.token).then(
+            (user) => {
+              if (!user) open.member.close(closeCodeLoggedOut, 'logged out');
+            },
+            (error) => log.warn({ err: error }, 'socket session check failed'),
+          );
+        }
+      }, sessionCheckDelayMs);
+      check.unref();
     });
 
     const heartbeat = setInterval(() => {

@@ -92,13 +92,15 @@ describe('the like modal on a refresh', () => {
 });
 
 describe('where a refresh shows modals', () => {
-  it('everywhere but on the likes pages, which list the likes already', () => {
+  it('everywhere but on the likes pages, which list the likes already, and in a conversation', () => {
     expect(showsModalsOnRefresh('members')).toBe(true);
     expect(showsModalsOnRefresh('settings')).toBe(true);
     expect(showsModalsOnRefresh(undefined)).toBe(true);
     expect(showsModalsOnRefresh('likes')).toBe(false);
     expect(showsModalsOnRefresh('likes-type')).toBe(false);
     expect(showsModalsOnRefresh('likes-m-id')).toBe(false);
+    expect(showsModalsOnRefresh('chats-id')).toBe(false);
+    expect(showsModalsOnRefresh('members-id-chat')).toBe(false);
   });
 });
 

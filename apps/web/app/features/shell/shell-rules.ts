@@ -1,6 +1,6 @@
 /** Pure rules of the site shell, kept apart from the components so that they are unit-tested. */
 
-export type LayoutKind = 'default' | 'lander' | 'empty';
+export type LayoutKind = 'default' | 'chat' | 'lander' | 'empty';
 
 /** The credits badge of a paid user: the balance at 10 or less, amber above 0, red at 0. */
 export function creditsBadge(credits: number): { text: string; tone: 'warning' | 'danger' } | null {

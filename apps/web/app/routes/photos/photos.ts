@@ -4,40 +4,14 @@ import { photoFormSchema, readPhotoForm } from '@app/shared/profiles/photo-form'
 import { maxPhotoBytes } from '@app/shared/profiles/photo-limits';
 import { redirect } from 'react-router';
 import { webContext } from '../../context.ts';
+import { formOverheadBytes, readCappedFormData } from '../../lib/capped-form-data.server.ts';
 import { safeRedirectPath, withSearchParam } from '../../lib/cookies.ts';
 import type { Route } from './+types/photos';
-
-/** Room for the multipart wrapping around a photo of the largest size and the short text fields. */
-const formOverheadBytes = 64 * 1024;
 
 /** What a photo form answers in place (the photo manager sends `in_place`): the outcome; the page's loader runs again for the photos. */
 export type PhotoAnswer =
   | { ok: true; intent: 'upload' | 'delete' | 'main' }
   | { ok: false; error: ErrorCode; values?: Record<string, string | number> };
-
-/**
- * The body as form data, read only up to `limit` bytes: pages get the body stream unparsed, and a photo must not
- * be taken into memory whatever its size. Null when it is larger.
- */
-async function readCappedFormData(request: Request, limit: number): Promise<FormData | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Response(new Blob(chunks as BlobPart[]), {
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  }).formData();
-}
 
 /**
  * POST /profile/photos: add (`intent=upload`, `photo`), delete or make main (`intent=delete|main`, `id`) one of the

@@ -1,0 +1,70 @@
+import type { ChatGift } from '@app/shared/chat/chat';
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+
+/**
+ * The gifts of the catalogue, each with its price: a submit button of the send form (without script), sent at once
+ * with script.
+ */
+export function GiftPanel(props: {
+  gifts: ChatGift[];
+  fields: ReactNode;
+  action: string;
+  costOf: (gift: ChatGift) => string;
+  closeHref: string;
+  onClose: () => void;
+  onPick: (gift: ChatGift) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="chat-panel" aria-labelledby="chat-gift-title" data-testid="chat-gift-panel">
+      <div className="chat-panel-head">
+        <h2 className="h6 mb-0" id="chat-gift-title">
+          {t('chat.gift_title')}
+        </h2>
+        <Link
+          className="btn-close"
+          to={props.closeHref}
+          replace
+          preventScrollReset
+          aria-label={t('chat.close')}
+          onClick={(event) => {
+            event.preventDefault();
+            props.onClose();
+          }}
+        />
+      </div>
+      <Form method="post" action={props.action}>
+        {props.fields}
+        <input type="hidden" name="type" value="gift" />
+        <ul className="chat-gift-grid">
+          {props.gifts.map((gift) => {
+            const name = t(`gifts.${gift.id}`);
+            const cost = props.costOf(gift);
+            return (
+              <li key={gift.id}>
+                <button
+                  type="submit"
+                  name="gift"
+                  value={gift.id}
+                  className="chat-gift-choice"
+                  aria-label={t('chat.gift_send', { gift: name, cost })}
+                  data-testid={`chat-gift-${gift.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    props.onPick(gift);
+                  }}
+                >
+                  <img src={gift.image} alt="" width={64} height={64} loading="lazy" />
+                  <span className="chat-gift-choice-name">{name}</span>
+                  <span className="chat-gift-choice-cost">{cost}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </Form>
+    </section>
+  );
+}

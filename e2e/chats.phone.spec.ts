@@ -106,13 +106,17 @@ test('a message reaches the open list at once and raises the badge and the title
     await expect(items.first().getByTestId('chat-preview')).toHaveText('Jij: Graag! Vrijdag?');
     await expect(page).toHaveTitle(/^\(3\) /);
 
-    // Reading a conversation (what its page does when opened) clears its count, the badge and the title follow.
-    const read = (conversation: number) =>
-      page.request.post('/api/chat-read.php', { data: { conversation }, headers: client });
-    expect((await read(withAnna)).status()).toBe(200);
-    await expect(items.first().getByTestId('chat-unread')).toHaveCount(0);
+    // Opening a conversation reads it: the title counts one less there, and back in the list its count is gone.
+    await items.filter({ hasText: anna.name }).getByTestId('chat-open').click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${withAnna}$`));
     await expect(page).toHaveTitle(/^\(2\) /);
-    expect((await read(withCarla)).status()).toBe(200);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/chats$/);
+    await expect(items.filter({ hasText: anna.name }).getByTestId('chat-unread')).toHaveCount(0);
+    await expect(badge.locator('[aria-hidden="true"]')).toHaveText('2');
+    // Read in another tab (the call its page makes): the count, the badge and the title follow at once.
+    const read = await page.request.post('/api/chat-read.php', { data: { conversation: withCarla }, headers: client });
+    expect(read.status()).toBe(200);
     await expect(page.getByTestId('chat-unread')).toHaveCount(0);
     await expect(badge).toHaveCount(0);
     await expect(page).toHaveTitle(/^Berichten · /);

@@ -42,6 +42,7 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/'),
     member('/members'),
     member(`/members/${memberId}`),
+    member(`/members/${memberId}/chat`),
     member('/profile'),
     member('/complete-signup'),
     member('/settings'),

@@ -9,6 +9,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import type { ChatPageData, ChatPanel } from '../../routes/chats/chat-page.server.ts';
 import { formatSendCost } from './chat-format.ts';
+import { ChatIcon } from './chat-icon.tsx';
 import { findSendCost } from './chat-rules.ts';
 import type { Conversation } from './use-conversation.ts';
 
@@ -269,7 +270,7 @@ export function ChatComposer(props: {
               aria-label={t('chat.send_label', { cost: cost('message') })}
               data-testid="chat-send"
             >
-              <Icon name="send-fill" />
+              <ChatIcon name="send-fill" />
               <span className="chat-send-text">{t('chat.send')}</span>
             </button>
           </Form>
@@ -287,7 +288,7 @@ export function ChatComposer(props: {
                   photoInput.current?.click();
                 }}
               >
-                <Icon name="image" />
+                <ChatIcon name="image" />
               </Link>
               <Link
                 className={panel === 'gif' ? 'btn chat-tool active' : 'btn chat-tool'}
@@ -299,7 +300,7 @@ export function ChatComposer(props: {
                 data-testid="chat-tool-gif"
                 onClick={togglePanel('gif')}
               >
-                <Icon name="filetype-gif" />
+                <ChatIcon name="filetype-gif" />
               </Link>
               <Link
                 className={panel === 'gift' ? 'btn chat-tool active' : 'btn chat-tool'}
@@ -311,7 +312,7 @@ export function ChatComposer(props: {
                 data-testid="chat-tool-gift"
                 onClick={togglePanel('gift')}
               >
-                <Icon name="gift" />
+                <ChatIcon name="gift" />
               </Link>
             </div>
             <span className="chat-counter" id="chat-counter" aria-live="off">

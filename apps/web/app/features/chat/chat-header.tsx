@@ -5,6 +5,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { FictionalLabel } from '../members/fictional-label.tsx';
 import { withViewParam } from './chat-dialogs.tsx';
+import { ChatIcon } from './chat-icon.tsx';
 
 /**
  * The conversation's header: back to the list, who it is with (photo, name linking to the profile, age), the
@@ -45,7 +46,7 @@ export function ChatHeader(props: {
           testId="chat-menu"
           align="end"
           summaryClassName="btn chat-header-button"
-          label={<Icon name="three-dots-vertical" label={t('chat.menu', { name: profile.name })} />}
+          label={<ChatIcon name="three-dots-vertical" label={t('chat.menu', { name: profile.name })} />}
         >
           {(close) => (
             <>

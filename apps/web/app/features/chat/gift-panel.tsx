@@ -49,7 +49,6 @@ export function GiftPanel(props: {
                   name="gift"
                   value={gift.id}
                   className="chat-gift-choice"
-                  aria-label={t('chat.gift_send', { gift: name, cost })}
                   data-testid={`chat-gift-${gift.id}`}
                   onClick={(event) => {
                     event.preventDefault();

@@ -1,10 +1,10 @@
 import type { ChatMessage } from '@app/shared/chat/chat';
 import { type RefObject, useMemo } from 'react';
 import { Link } from 'react-router';
-import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { formatClock, formatDayName } from './chat-format.ts';
+import { ChatIcon } from './chat-icon.tsx';
 import { findOwnMessageState, groupByDay, type OwnMessageState, type PendingMessage } from './chat-rules.ts';
 import type { Conversation } from './use-conversation.ts';
 
@@ -64,7 +64,7 @@ function OwnState(props: { state: OwnMessageState; onRetry?: () => void }) {
   const icon = state === 'read' ? 'check2-all' : state === 'sent' ? 'check2' : state === 'sending' ? 'clock' : null;
   return (
     <span className={state === 'failed' ? 'chat-state chat-state-failed' : 'chat-state'} data-state={state}>
-      {icon ? <Icon name={icon} /> : null}
+      {icon ? <ChatIcon name={icon} /> : null}
       <span>{t(`chat.state.${state}`)}</span>
       {state === 'failed' && props.onRetry ? (
         <button type="button" className="btn btn-link btn-sm chat-retry" onClick={props.onRetry}>

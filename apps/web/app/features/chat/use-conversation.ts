@@ -161,6 +161,7 @@ export function useConversation(data: ChatPageData, action: string) {
   const viewingOlderPage = data.before !== null;
   const profileId = data.profile.id;
   useEffect(() => {
+    const seen = new Set<number>();
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const stops = [
       onMemberEvent((event) => {
@@ -172,7 +173,9 @@ export function useConversation(data: ChatPageData, action: string) {
         }
         if (event.type === 'message') {
           const message = readEventMessage(payload, conversationId);
-          if (!message || viewingOlderPage) return;
+          // A replayed event brings a message this page has already: nothing to add or mark read again.
+          if (!message || viewingOlderPage || seen.has(message.id)) return;
+          seen.add(message.id);
           setLive((list) => [...list, message]);
           if (!message.from_me) {
             setTyping(false);

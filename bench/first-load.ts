@@ -51,6 +51,7 @@ function pagesToMeasure(memberId: string): PageSpec[] {
     member('/match-finder'),
     member('/likes'),
     member('/likes/given'),
+    member('/chats'),
     member('/transactions'),
     member('/credits/repeat-order'),
   ];

@@ -180,6 +180,7 @@ for (const { name, viewport } of widths) {
           '/likes',
           '/likes/given',
           '/likes/matches',
+          '/chats',
           '/transactions',
           '/transactions?tab=credits',
           '/credits/repeat-order',

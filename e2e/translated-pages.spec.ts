@@ -130,6 +130,7 @@ test('every main page, loaded anew, shows every text translated', async ({ page,
     '/signup-matches',
     '/match-finder',
     '/likes',
+    '/chats',
   ]) {
     await page.goto(path);
     await waitUntilLive(page);

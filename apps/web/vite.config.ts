@@ -47,7 +47,23 @@ export default defineConfig(({ command }) => ({
   environments: {
     // A schema a form loads with `import()` keeps a chunk of its own: rolldown's chunk optimizations would merge it
     // into the route's client-action chunk, which the page loads at once, and zod would be in its first load.
-    client: { build: { rolldownOptions: { experimental: { chunkOptimization: false } } } },
+    // React and React Router stay one chunk, which every page loads: left to itself rolldown splits them wherever a
+    // lazily loaded module (a panel, the realtime code) uses one without the other, and every page then loads both
+    // halves with the cost of two files.
+    client: {
+      build: {
+        rolldownOptions: {
+          experimental: { chunkOptimization: false },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
   plugins: [zodWithoutEvalInTheBrowser(), reactRouter(), checkBuildInputs(), precompressAssets()],

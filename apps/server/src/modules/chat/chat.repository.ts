@@ -30,6 +30,14 @@ export interface ChatPartnerRow {
 const senderLockSpace = 0x4348;
 const placeholder = sql.placeholder;
 
+/** A conversation's messages after `after` that `viewer` sees (a held message only its sender sees). */
+const seenIn = (conversationId: number, viewer: number, after: number) =>
+  and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.id, after),
+    or(eq(messages.held, false), eq(messages.senderProfileId, viewer)),
+  );
+
 /** Conversations, their members' views, messages, chat photos and reports: the only code on those tables. */
 export function createChatRepository(db: Database) {
   const lastMessage = alias(messages, 'last_message');
@@ -253,13 +261,7 @@ export function createChatRepository(db: Database) {
       const rows = await db
         .select({ id: messages.id })
         .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            gt(messages.id, after),
-            or(eq(messages.held, false), eq(messages.senderProfileId, viewer)),
-          ),
-        )
+        .where(and(seenIn(conversationId, viewer, after)))
         .orderBy(desc(messages.id))
         .offset(limit - 1)
         .limit(2);
@@ -270,13 +272,7 @@ export function createChatRepository(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            gt(messages.id, after),
-            or(eq(messages.held, false), eq(messages.senderProfileId, viewer)),
-          ),
-        );
+        .where(and(seenIn(conversationId, viewer, after)));
       return row?.count ?? 0;
     },
 

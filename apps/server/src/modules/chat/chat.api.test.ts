@@ -467,6 +467,42 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     expect(await t.database.db.$count(memberReports)).toBe(1);
   });
 
+  it('refuses bad input with a clear error and changes nothing: NUL bytes, ids past 2^31, another member’s ids, a forged Host', async () => {
+    const conversation = (await send(premium, free.profileId)).json().message.conversation;
+    const before = await balanceOf(premium.userId);
+    const nul = await send(premium, free.profileId, { text: 'hoi\u0000daar' });
+    expect([nul.statusCode, nul.json().error]).toEqual([400, 'validation_failed']);
+    const huge = await send(premium, 2 ** 31);
+    expect([huge.statusCode, huge.json().error]).toEqual([400, 'validation_failed']);
+    for (const url of [
+      `/api/messages.php?conversation=${2 ** 31}`,
+      `/api/messages.php?conversation=${conversation}&before=${2 ** 31}`,
+      `/api/chat-photo.php?id=${2 ** 31}`,
+    ]) {
+      expect([url, (await call('GET', url, premium.cookie)).statusCode]).toEqual([url, 400]);
+    }
+    const hugeDelete = await call('DELETE', '/api/chat.php', premium.cookie, { conversation: 2 ** 31 });
+    expect(hugeDelete.statusCode).toBe(400);
+    const hugeReport = await call('POST', '/api/report.php', free.cookie, {
+      profile: premium.profileId,
+      message: 2 ** 31,
+      reason: 'spam',
+    });
+    expect(hugeReport.statusCode).toBe(400);
+    // Another member's conversation is no conversation at all, whichever call guesses its id.
+    expect((await call('GET', `/api/messages.php?conversation=${conversation}`, low.cookie)).statusCode).toBe(404);
+    // A member of one site is unknown on a Host that names no site.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: { ...headers, host: 'evil.example', cookie: premium.cookie },
+      payload: JSON.stringify({ profile: free.profileId, type: 'message', text: 'hoi', client_id: clientId() }),
+    });
+    expect([forged.statusCode, forged.json().error]).toEqual([404, 'site_not_found']);
+    expect(await t.database.db.$count(messages)).toBe(1);
+    expect(await balanceOf(premium.userId)).toBe(before);
+  });
+
   it('answers visitors with authentication_required on every call', async () => {
     for (const [method, url] of [
       ['GET', '/api/chats.php'],

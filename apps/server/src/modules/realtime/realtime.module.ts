@@ -1,6 +1,7 @@
 import { sessionCookieName } from '@app/shared/accounts/login';
 import type { ClientFrame } from '@app/shared/chat/chat-constants';
 import { closeCodeLoggedOut } from '@app/shared/chat/chat-constants';
+import { maxId } from '@app/shared/input';
 import fastifyWebsocket from '@fastify/websocket';
 import {
   isMemberSignal,
@@ -177,7 +178,12 @@ export const realtimeModule = defineModule({
 function parseClientFrame(text: string): ClientFrame | null {
   try {
     const frame = JSON.parse(text) as Partial<ClientFrame>;
-    if (frame.t === 'typing' && Number.isSafeInteger(frame.conversation) && frame.conversation! > 0) {
+    if (
+      frame.t === 'typing' &&
+      Number.isInteger(frame.conversation) &&
+      frame.conversation! > 0 &&
+      frame.conversation! <= maxId
+    ) {
       return { t: 'typing', conversation: frame.conversation! };
     }
   } catch {

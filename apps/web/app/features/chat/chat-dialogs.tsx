@@ -39,14 +39,7 @@ function BlockDialog(props: { profile: ChatProfile; back: string }) {
         <input type="hidden" name="intent" value="block" />
         <input type="hidden" name="profile_id" value={props.profile.id} />
         <input type="hidden" name="redirect" value={props.back} />
-        <div className="d-flex flex-wrap gap-2 justify-content-end">
-          <Link className="btn btn-outline-secondary" to={href} replace preventScrollReset>
-            {t('chat.cancel')}
-          </Link>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {t('chat.block_confirm')}
-          </button>
-        </div>
+        <DialogActions cancelHref={href} busy={busy} confirm={t('chat.block_confirm')} />
       </Form>
     </Modal>
   );
@@ -110,14 +103,7 @@ function ReportDialog(props: { profile: ChatProfile; action: string; errors: For
             {errors.form}
           </p>
         ) : null}
-        <div className="d-flex flex-wrap gap-2 justify-content-end">
-          <Link className="btn btn-outline-secondary" to={href} replace preventScrollReset>
-            {t('chat.cancel')}
-          </Link>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {t('chat.report_send')}
-          </button>
-        </div>
+        <DialogActions cancelHref={href} busy={busy} confirm={t('chat.report_send')} />
       </Form>
     </Modal>
   );
@@ -147,14 +133,7 @@ function DeleteDialog(props: { profile: ChatProfile; action: string; errors: For
             {errors.form}
           </p>
         ) : null}
-        <div className="d-flex flex-wrap gap-2 justify-content-end">
-          <Link className="btn btn-outline-secondary" to={href} replace preventScrollReset>
-            {t('chat.cancel')}
-          </Link>
-          <button type="submit" className="btn btn-danger" disabled={busy} data-testid="delete-confirm">
-            {t('chat.delete_confirm')}
-          </button>
-        </div>
+        <DialogActions cancelHref={href} busy={busy} confirm={t('chat.delete_confirm')} testId="delete-confirm" />
       </Form>
     </Modal>
   );
@@ -197,5 +176,20 @@ export function ChatDialogs(props: {
         <DeleteDialog profile={profile} action={props.action} errors={props.errorsOf('delete')} />
       ) : null}
     </>
+  );
+}
+
+/** Cancel (back to the conversation) and the dialog's one dangerous action. */
+function DialogActions(props: { cancelHref: string; busy: boolean; confirm: string; testId?: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="d-flex flex-wrap gap-2 justify-content-end">
+      <Link className="btn btn-outline-secondary" to={props.cancelHref} replace preventScrollReset>
+        {t('chat.cancel')}
+      </Link>
+      <button type="submit" className="btn btn-danger" disabled={props.busy} data-testid={props.testId}>
+        {props.confirm}
+      </button>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { Gif } from '@app/shared/chat/chat';
 import { gifQueryMaxLength } from '@app/shared/chat/chat-constants';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import type { ChatPageData } from '../../routes/chats/chat-page.server.ts';
+import { ChatPanelHead } from './chat-panel-head.tsx';
 
 /** How long the search waits after the last keystroke. */
 const searchDelayMs = 350;
@@ -63,22 +64,12 @@ export function GifPanel(props: {
 
   return (
     <section className="chat-panel" aria-labelledby="chat-gif-title" data-testid="chat-gif-panel">
-      <div className="chat-panel-head">
-        <h2 className="h6 mb-0" id="chat-gif-title">
-          {t('chat.gif_title')}
-        </h2>
-        <Link
-          className="btn-close"
-          to={props.closeHref}
-          replace
-          preventScrollReset
-          aria-label={t('chat.close')}
-          onClick={(event) => {
-            event.preventDefault();
-            props.onClose();
-          }}
-        />
-      </div>
+      <ChatPanelHead
+        id="chat-gif-title"
+        title={t('chat.gif_title')}
+        closeHref={props.closeHref}
+        onClose={props.onClose}
+      />
       <search>
         <form
           method="get"

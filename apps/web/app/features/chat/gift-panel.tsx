@@ -1,7 +1,8 @@
 import type { ChatGift } from '@app/shared/chat/chat';
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
+import { ChatPanelHead } from './chat-panel-head.tsx';
 
 /**
  * The gifts of the catalogue, each with its price: a submit button of the send form (without script), sent at once
@@ -19,22 +20,12 @@ export function GiftPanel(props: {
   const { t } = useI18n();
   return (
     <section className="chat-panel" aria-labelledby="chat-gift-title" data-testid="chat-gift-panel">
-      <div className="chat-panel-head">
-        <h2 className="h6 mb-0" id="chat-gift-title">
-          {t('chat.gift_title')}
-        </h2>
-        <Link
-          className="btn-close"
-          to={props.closeHref}
-          replace
-          preventScrollReset
-          aria-label={t('chat.close')}
-          onClick={(event) => {
-            event.preventDefault();
-            props.onClose();
-          }}
-        />
-      </div>
+      <ChatPanelHead
+        id="chat-gift-title"
+        title={t('chat.gift_title')}
+        closeHref={props.closeHref}
+        onClose={props.onClose}
+      />
       <Form method="post" action={props.action}>
         {props.fields}
         <input type="hidden" name="type" value="gift" />

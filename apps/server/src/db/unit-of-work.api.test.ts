@@ -288,5 +288,52 @@ describe(`the unit of work on ${testDatabaseKind()}`, () => {
       await unit.afterCommit(() => void seen.push('outside'));
       expect(seen).toEqual(['inner sees 1 committed', 'outside']);
     });
+
+    it('runs before-commit steps inside the transaction once per key, and rolls it back when one throws', async () => {
+      const unit = work();
+      const mail = createMailRepository(unit.db);
+      const count = async (pattern: string) =>
+        (
+          await t.database.db
+            .select({ to: mailOutbox.toAddress })
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.toAddress} like ${pattern}`)
+        ).length;
+      const gathered: string[] = [];
+      const key = Symbol('gathered');
+      const flush = async () => {
+        for (const address of gathered.splice(0)) await mail.insertOutboxMail(outboxRow(address));
+      };
+      await unit.transaction(async () => {
+        for (const address of ['before-a@example.com', 'before-b@example.com']) {
+          gathered.push(address);
+          await unit.beforeCommit(key, flush);
+        }
+        // A step may register another: it runs too, before the commit.
+        await unit.beforeCommit(Symbol('first'), () =>
+          unit.beforeCommit(
+            Symbol('second'),
+            async () => void (await mail.insertOutboxMail(outboxRow('before-c@example.com'))),
+          ),
+        );
+        expect(gathered).toHaveLength(2);
+      });
+      expect(gathered).toEqual([]);
+      expect(await count('before-%')).toBe(3);
+      await expect(
+        unit.transaction(async () => {
+          await mail.insertOutboxMail(outboxRow('undone-a@example.com'));
+          await unit.beforeCommit(key, async () => {
+            throw new Error('step fails');
+          });
+        }),
+      ).rejects.toThrow('step fails');
+      expect(await count('undone-%')).toBe(0);
+      await unit.beforeCommit(
+        key,
+        async () => void (await mail.insertOutboxMail(outboxRow('before-outside@example.com'))),
+      );
+      expect(await count('before-outside%')).toBe(1);
+    });
   });
 });

@@ -20,10 +20,19 @@ export interface UnitOfWork {
    * throw: the data is committed by then.
    */
   afterCommit(effect: () => void | Promise<void>): Promise<void>;
+  /**
+   * Runs `step` inside the running transaction once its work is done, just before it commits (a step that throws rolls
+   * it back), or at once outside one. For writes that are cheaper gathered, such as a transaction's member events.
+   * A step registered under a `key` already registered runs once.
+   */
+  beforeCommit(key: symbol, step: () => Promise<void>): Promise<void>;
+  /** The running transaction as an identity (to keep state per transaction by), or undefined outside one. */
+  currentTransaction(): object | undefined;
 }
 
 interface RunningTransaction {
   tx: Database;
+  beforeCommit: Map<symbol, () => Promise<void>>;
   afterCommit: (() => void | Promise<void>)[];
 }
 
@@ -54,9 +63,23 @@ export function createUnitOfWork(root: Database): UnitOfWork {
     async transaction(work) {
       if (current.getStore()) return work();
       const effects: RunningTransaction['afterCommit'] = [];
-      const result = await root.transaction((tx) =>
-        current.run({ tx: tx as unknown as Database, afterCommit: effects }, work),
-      );
+      const result = await root.transaction((tx) => {
+        const running: RunningTransaction = {
+          tx: tx as unknown as Database,
+          beforeCommit: new Map(),
+          afterCommit: effects,
+        };
+        return current.run(running, async () => {
+          const value = await work();
+          // A step may register another (its own writes gather events): run until none is left.
+          while (running.beforeCommit.size > 0) {
+            const [key, step] = running.beforeCommit.entries().next().value!;
+            running.beforeCommit.delete(key);
+            await step();
+          }
+          return value;
+        });
+      });
       for (const effect of effects) await effect();
       return result;
     },
@@ -64,6 +87,12 @@ export function createUnitOfWork(root: Database): UnitOfWork {
       const running = current.getStore();
       if (running) running.afterCommit.push(effect);
       else await effect();
+    },
+    currentTransaction: () => current.getStore(),
+    async beforeCommit(key, step) {
+      const running = current.getStore();
+      if (!running) return step();
+      if (!running.beforeCommit.has(key)) running.beforeCommit.set(key, step);
     },
   };
 }

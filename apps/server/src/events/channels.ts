@@ -18,21 +18,34 @@ export function isBlocksChanged(message: unknown): message is BlocksChanged {
 }
 
 /**
- * A member's new events, published after the commit that stored them: each process sends them to the member's open
- * sockets. `prev` links each to the member's event before it, so a socket that sent `prev` sends on without reading
- * the database, and one that did not reads what it missed (DESIGN.md, "Realtime delivery").
+ * Members' new events, published after the commit that stored them, one message per transaction: each process sends
+ * them to the members' open sockets. `prev` links each to the member's event before it, so a socket that sent `prev`
+ * sends on without reading the database, and one that did not reads what it missed (DESIGN.md, "Realtime delivery").
  */
 export const memberEventsChannel = 'member.events';
 
+/** One stored event as the bus carries it. */
+export interface PublishedMemberEvent {
+  id: number;
+  prev: number;
+  type: string;
+  payload: Record<string, unknown>;
+  created_at: string;
+}
+
 export interface PublishedMemberEvents {
-  user: number;
-  events: { id: number; prev: number; type: string; payload: Record<string, unknown>; created_at: string }[];
+  members: { user: number; events: PublishedMemberEvent[] }[];
 }
 
 export function isPublishedMemberEvents(message: unknown): message is PublishedMemberEvents {
   if (typeof message !== 'object' || message === null) return false;
-  const { user, events } = message as { user?: unknown; events?: unknown };
-  return Number.isSafeInteger(user) && Array.isArray(events) && events.length > 0;
+  const { members } = message as { members?: unknown };
+  return (
+    Array.isArray(members) &&
+    members.every((member: { user?: unknown; events?: unknown }) => {
+      return Number.isSafeInteger(member?.user) && Array.isArray(member.events) && member.events.length > 0;
+    })
+  );
 }
 
 /** Signals that are not stored (a member is typing), for one member's sockets wherever they are. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../db/unit-of-work.ts';
-import { memberEventsChannel, type PublishedMemberEvents } from './channels.ts';
+import { memberEventsChannel, type PublishedMemberEvent, type PublishedMemberEvents } from './channels.ts';
 import type { EventBus } from './event-bus.ts';
 import type { MemberEventInput, MemberEventsRepository, StoredMemberEvent } from './member-events.repository.ts';
 import { publishWithRetry } from './publish-with-retry.ts';
@@ -9,6 +9,9 @@ import { publishWithRetry } from './publish-with-retry.ts';
  * What domains write their member events through: stored in the running transaction, published on the bus once it
  * commits (never when it rolls back). The database stays the truth: a publish that never happens (a crash between
  * commit and publish, Redis away) is made good by the socket's replay when the client reconnects.
+ *
+ * A transaction's events are gathered and written together just before it commits (a message's, its debit's): one
+ * lock statement and one insert, whatever the number of domains that wrote events.
  */
 export function createMemberEventLog(deps: {
   repository: MemberEventsRepository;
@@ -16,28 +19,49 @@ export function createMemberEventLog(deps: {
   bus: EventBus;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  return {
-    async appendMemberEvents(events: MemberEventInput[], now: Date): Promise<StoredMemberEvent[]> {
-      const stored = await deps.repository.appendMemberEvents(events, now);
-      if (stored.length === 0) return stored;
-      await deps.work.afterCommit(() => {
-        const byUser = new Map<number, PublishedMemberEvents['events']>();
-        for (const event of stored) {
-          const list = byUser.get(event.userId) ?? [];
-          list.push({
-            id: event.id,
-            prev: event.prev,
-            type: event.type,
-            payload: event.payload,
-            created_at: event.createdAt.toISOString(),
-          });
-          byUser.set(event.userId, list);
-        }
-        for (const [user, list] of byUser) {
-          void publishWithRetry(deps.bus, memberEventsChannel, { user, events: list }, deps.log);
-        }
+  const flushKey = Symbol('member events');
+  // The events each running transaction gathered, by the transaction.
+  const gathered = new WeakMap<object, { events: MemberEventInput[]; now: Date }>();
+
+  function publish(stored: StoredMemberEvent[]) {
+    const byUser = new Map<number, PublishedMemberEvent[]>();
+    for (const event of stored) {
+      const list = byUser.get(event.userId) ?? [];
+      list.push({
+        id: event.id,
+        prev: event.prev,
+        type: event.type,
+        payload: event.payload,
+        created_at: event.createdAt.toISOString(),
       });
-      return stored;
+      byUser.set(event.userId, list);
+    }
+    const members = [...byUser].map(([user, events]) => ({ user, events }));
+    void publishWithRetry(deps.bus, memberEventsChannel, { members } satisfies PublishedMemberEvents, deps.log);
+  }
+
+  async function write(events: MemberEventInput[], now: Date) {
+    const stored = await deps.repository.appendMemberEvents(events, now);
+    if (stored.length > 0) await deps.work.afterCommit(() => publish(stored));
+  }
+
+  return {
+    /** Adds events to the running transaction (written before it commits), or writes them at once outside one. */
+    async appendMemberEvents(events: MemberEventInput[], now: Date): Promise<void> {
+      if (events.length === 0) return;
+      const transaction = deps.work.currentTransaction();
+      if (!transaction) return deps.work.transaction(() => write(events, now));
+      const batch = gathered.get(transaction);
+      if (batch) {
+        batch.events.push(...events);
+        return;
+      }
+      const fresh = { events: [...events], now };
+      gathered.set(transaction, fresh);
+      await deps.work.beforeCommit(flushKey, async () => {
+        gathered.delete(transaction);
+        await write(fresh.events, fresh.now);
+      });
     },
   };
 }

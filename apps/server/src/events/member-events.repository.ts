@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { memberEvents } from '../db/schema/events.ts';
+import { selectRows } from '../db/select-rows.ts';
 
 /** An event for one member's clients (DESIGN.md, "Realtime delivery"); the payload names what changed, never secrets. */
 export interface MemberEventInput {
@@ -43,22 +44,41 @@ export function createMemberEventsRepository(db: Database) {
      */
     async appendMemberEvents(events: MemberEventInput[], now: Date): Promise<StoredMemberEvent[]> {
       if (events.length === 0) return [];
-      const userIds = [...new Set(events.map((event) => event.userId))].sort((a, b) => a - b);
-      const last = new Map<number, number>();
-      for (const userId of userIds) {
-        await db.execute(sql`select pg_advisory_xact_lock(${memberEventLockSpace}, ${userId})`);
-        last.set(userId, await findLastEventId(userId));
-      }
-      const rows = await db
-        .insert(memberEvents)
-        .values(events.map((event) => ({ ...event, createdAt: now })))
-        .returning({ id: memberEvents.id, userId: memberEvents.userId });
-      // PostgreSQL returns the rows of a multi-row VALUES insert in their order, with ids drawn in that order.
+      const userIds = [...new Set(events.map((event) => event.userId))];
+      const users = sql.join(
+        userIds.map((id) => sql`(${id}::int)`),
+        sql`, `,
+      );
+      // One statement takes every member's lock, in user order; the next reads their newest ids and inserts, so it sees
+      // whatever committed before the locks were granted.
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${memberEventLockSpace}, locked.user_id) from (select user_id from (values ${users}) as listed(user_id) order by user_id) as locked`,
+      );
+      const values = sql.join(
+        events.map(
+          (event) =>
+            sql`(${event.userId}::int, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${now.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      const rows = await selectRows<{ id: number | string; user_id: number; prev: number | string }>(
+        db,
+        sql`with last as (
+          select listed.user_id, coalesce((select max(${memberEvents.id}) from ${memberEvents} where ${memberEvents.userId} = listed.user_id), 0) as prev
+          from (values ${users}) as listed(user_id)
+        ), added as (
+          insert into ${memberEvents} (user_id, type, payload, created_at) values ${values} returning id, user_id
+        )
+        select added.id, added.user_id, last.prev from added join last on last.user_id = added.user_id order by added.id`,
+      );
+      // Ids are drawn in the order of the VALUES rows, so the rows sorted by id are the events in order.
+      const last = new Map(rows.map((row) => [row.user_id, Number(row.prev)]));
       return rows.map((row, index) => {
         const event = events[index]!;
-        const prev = last.get(row.userId) ?? 0;
-        last.set(row.userId, row.id);
-        return { userId: row.userId, id: row.id, prev, type: event.type, payload: event.payload, createdAt: now };
+        const id = Number(row.id);
+        const prev = last.get(row.user_id) ?? 0;
+        last.set(row.user_id, id);
+        return { userId: row.user_id, id, prev, type: event.type, payload: event.payload, createdAt: now };
       });
     },
 

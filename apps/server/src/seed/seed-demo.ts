@@ -40,13 +40,16 @@ export async function seedDemoData(
   if ((await sites.countSites()) > 0) return { created: false, profiles: 0, ms: 0 };
 
   const now = options.now ?? new Date();
+  const memberEvents = createMemberEventsRepository(work.db);
   // The demo balances are credits like any other: through the ledger (the cache is empty during a seed).
   const ledger = createLedger({
     repository: createLedgerRepository(work.db),
-    events: createMemberEventsRepository(work.db),
+    events: {
+      appendMemberEvents: async (events, at) => void (await memberEvents.appendMemberEvents(events, at)),
+    },
     work,
     now: () => now,
-    forgetMemberView: async () => {},
+    updateMemberView: async () => {},
   });
   const passwordHash = await hashPassword(demoPassword);
   const random = createRandom(demoSeed);

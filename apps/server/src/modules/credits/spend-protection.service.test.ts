@@ -62,6 +62,8 @@ const work: UnitOfWork = {
   afterCommit: async (effect) => {
     await effect();
   },
+  beforeCommit: (_key, step) => step(),
+  currentTransaction: () => undefined,
 };
 
 const hourMs = 3_600_000;

@@ -1,6 +1,6 @@
 import { closeCodeTooSlow, replayLimit, type ServerFrame } from '@app/shared/chat/chat-constants';
 import type { WebSocket } from 'ws';
-import type { PublishedMemberEvents } from '../../events/channels.ts';
+import type { PublishedMemberEvent } from '../../events/channels.ts';
 
 /** What a socket reads from the database when the bus's news does not follow on from what it sent. */
 export interface EventSource {
@@ -74,7 +74,7 @@ export class MemberSocket {
   }
 
   /** News from the bus: sent as it is when it follows on from what was sent, else read from the database. */
-  deliver(events: PublishedMemberEvents['events']) {
+  deliver(events: PublishedMemberEvent[]) {
     this.enqueue(async () => {
       const fresh = events.filter((event) => event.id > this.lastSent);
       if (fresh.length === 0) return;

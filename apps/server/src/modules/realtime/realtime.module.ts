@@ -56,7 +56,9 @@ export const realtimeModule = defineModule({
 
     const unsubscribeEvents = await bus.subscribe(memberEventsChannel, (message) => {
       if (!isPublishedMemberEvents(message)) return;
-      for (const open of byUser.get(message.user) ?? []) open.member.deliver(message.events);
+      for (const { user, events } of message.members) {
+        for (const open of byUser.get(user) ?? []) open.member.deliver(events);
+      }
     });
     const unsubscribeSignals = await bus.subscribe(memberSignalsChannel, (message) => {
       if (!isMemberSignal(message)) return;

@@ -186,13 +186,13 @@ export function createAccountsService(deps: {
 
     async updateSignupStep(site: Site, token: string, userId: number, step: number, pushChoice?: string) {
       await repository.updateSignupStep(userId, step, pushChoice);
-      await sessions.revokeUser(userId);
+      await sessions.refreshUser(userId);
       return (await findSessionUser(site, token))!;
     },
 
     async updateLanguage(site: Site, token: string, userId: number, language: Locale) {
       await repository.updateUserLanguage(userId, language);
-      await sessions.revokeUser(userId);
+      await sessions.refreshUser(userId);
       return (await findSessionUser(site, token))!;
     },
   };

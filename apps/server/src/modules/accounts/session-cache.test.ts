@@ -85,6 +85,44 @@ describe('the session cache', () => {
     expect(here.findSession('b', 1, t0)).toBeUndefined();
   });
 
+  it('drops a member view that changed on every process without asking their sockets to check', async () => {
+    const bus = createLocalEventBus();
+    const here = await cacheWith({ a: 1, b: 2 }, { bus });
+    const there = await cacheWith({ c: 1 }, { bus });
+    const heard: unknown[] = [];
+    here.onRevoked((revocation) => heard.push(revocation));
+    const slowRead = here.beginRead();
+    await there.refreshUser(1);
+    await delivered();
+    expect(here.findSession('a', 1, t0)).toBeUndefined();
+    expect(there.findSession('c', 1, t0)).toBeUndefined();
+    expect(here.findSession('b', 1, t0)?.id).toBe(2);
+    // A read from before the change is not kept either: it would show the member as they were.
+    here.rememberSession(slowRead, 'a', { siteId: 1, user: member(1), expiresAt: dayLater }, t0);
+    expect(here.findSession('a', 1, t0)).toBeUndefined();
+    expect(heard).toEqual([]);
+    await there.revokeUser(2);
+    await delivered();
+    expect(heard).toEqual([{ user: 2 }]);
+  });
+
+  it('shows a new balance in the views it holds, and has other processes drop theirs', async () => {
+    const bus = createLocalEventBus();
+    const here = await cacheWith({ a: 1, b: 2 }, { bus });
+    const there = await cacheWith({ c: 1 }, { bus });
+    const heard: unknown[] = [];
+    here.onRevoked((revocation) => heard.push(revocation));
+    const slowRead = here.beginRead();
+    await here.updateCredits(1, 75);
+    await delivered();
+    expect(here.findSession('a', 1, t0)?.credits).toBe(75);
+    expect(here.findSession('b', 1, t0)?.credits).toBe(0);
+    expect(there.findSession('c', 1, t0)).toBeUndefined();
+    here.rememberSession(slowRead, 'a', { siteId: 1, user: member(1), expiresAt: dayLater }, t0);
+    expect(here.findSession('a', 1, t0)?.credits).toBe(75);
+    expect(heard).toEqual([]);
+  });
+
   it('holds at most its number of entries, and forgets revocations conservatively', async () => {
     const cache = await cacheWith({ a: 1, b: 2, c: 3 }, { maxEntries: 2 });
     expect(cache.findSession('a', 1, t0)).toBeUndefined();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -18,8 +19,18 @@ export interface SessionCache {
   rememberSession(read: number, tokenHash: string, session: RememberedSession, now: Date): void;
   /** Drops one session on every process (logout). */
   revokeSession(tokenHash: string): Promise<void>;
-  /** Drops every session of a member on every process (password, deletion, blocking, or the member's view changed). */
+  /** Drops every session of a member on every process (password, deletion, blocking): their sockets check theirs. */
   revokeUser(userId: number): Promise<void>;
+  /**
+   * Drops the cached views of a member's sessions on every process, because what they show changed (a balance, a
+   * setting); the sessions stand, so open sockets are not asked to check.
+   */
+  refreshUser(userId: number): Promise<void>;
+  /**
+   * A member's balance changed: their cached views here show the new one, other processes drop theirs. Called once
+   * the change committed.
+   */
+  updateCredits(userId: number, credits: number): Promise<void>;
   /**
    * Calls `listener` on each revocation made here or on another process, and on a resync (`'all'`): an open socket
    * then checks that its session still stands.
@@ -43,13 +54,16 @@ interface Entry {
 }
 
 type Revocation = { session: string } | { user: number };
+/** What the bus carries: the change, and which cache sent it (it applied the change itself). */
+type Message = (Revocation | { view: number }) & { origin?: string };
 
 const channel = 'sessions.revoked';
 
-function isRevocation(message: unknown): message is Revocation {
+function isMessage(message: unknown): message is Message {
   if (typeof message !== 'object' || message === null) return false;
   const m = message as Record<string, unknown>;
-  return typeof m.session === 'string' || (typeof m.user === 'number' && Number.isSafeInteger(m.user));
+  const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
+  return typeof m.session === 'string' || isId(m.user) || isId(m.view);
 }
 
 export async function createSessionCache(options: {
@@ -72,17 +86,19 @@ export async function createSessionCache(options: {
   // began.
   const tickets = createRevocationTickets<string>(maxEntries * 2);
 
+  const origin = randomUUID();
   const revokedListeners = new Set<(revocation: Revocation | 'all') => void>();
 
-  function forget(revocation: Revocation) {
-    if ('session' in revocation) {
-      tickets.revoke(`s:${revocation.session}`);
-      entries.delete(revocation.session);
+  function forget(message: Message) {
+    if ('session' in message) {
+      tickets.revoke(`s:${message.session}`);
+      entries.delete(message.session);
     } else {
-      tickets.revoke(`u:${revocation.user}`);
-      for (const tokenHash of [...(tokensOfUser.get(revocation.user) ?? [])]) entries.delete(tokenHash);
+      const userId = 'user' in message ? message.user : message.view;
+      tickets.revoke(`u:${userId}`);
+      for (const tokenHash of [...(tokensOfUser.get(userId) ?? [])]) entries.delete(tokenHash);
     }
-    for (const listener of revokedListeners) listener(revocation);
+    if (!('view' in message)) for (const listener of revokedListeners) listener(message);
   }
 
   function forgetAll() {
@@ -91,15 +107,21 @@ export async function createSessionCache(options: {
     for (const listener of revokedListeners) listener('all');
   }
 
-  async function revoke(revocation: Revocation) {
+  async function revoke(revocation: Message) {
     forget(revocation);
+    announce(revocation);
+  }
+
+  function announce(revocation: Message) {
     // Not awaited: tried again while Redis refuses. Should it never arrive, other processes drop the entry within
     // `refreshMs`, or sooner on resync.
-    void publishWithRetry(bus, channel, revocation, options.log ?? { warn: () => {} });
+    void publishWithRetry(bus, channel, { ...revocation, origin }, options.log ?? { warn: () => {} });
   }
 
   const unsubscribe = await bus.subscribe(channel, (message) => {
-    if (isRevocation(message)) forget(message);
+    if (!isMessage(message)) return;
+    const { origin: from, ...change } = message;
+    if (from !== origin) forget(change);
   });
   const stopResync = bus.onResync(forgetAll);
 
@@ -127,6 +149,16 @@ export async function createSessionCache(options: {
     },
     revokeSession: (tokenHash) => revoke({ session: tokenHash }),
     revokeUser: (userId) => revoke({ user: userId }),
+    refreshUser: (userId) => revoke({ view: userId }),
+    async updateCredits(userId, credits) {
+      // A read that began before the change would bring the old balance back.
+      tickets.revoke(`u:${userId}`);
+      for (const tokenHash of tokensOfUser.get(userId) ?? []) {
+        const entry = entries.peek(tokenHash);
+        if (entry) entry.user = { ...entry.user, credits };
+      }
+      announce({ view: userId });
+    },
     onRevoked(listener) {
       revokedListeners.add(listener);
       return () => void revokedListeners.delete(listener);

@@ -9,6 +9,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * True for state-changing calls that change nothing the member's session view shows (sending a message: the
+     * balance it spends reaches the view through the ledger): the cached view stays.
+     */
+    keepsMemberView?: boolean;
+  }
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,7 +33,8 @@ export function registerSession(app: FastifyInstance, accounts: AccountsService,
     request.user = token ? await accounts.findSessionUser(request.site, token) : null;
   });
   app.addHook('onSend', async (request) => {
-    if (request.user && !readMethods.has(request.method)) await sessions.revokeUser(request.user.id);
+    if (!request.user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) return;
+    await sessions.refreshUser(request.user.id);
   });
   app.addHook('onClose', () => sessions.close());
 }

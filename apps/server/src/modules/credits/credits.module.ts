@@ -89,7 +89,7 @@ export const creditsModule = defineModule({
       events: memberEvents,
       work,
       now,
-      forgetMemberView: (userId) => accounts.sessions.revokeUser(userId),
+      updateMemberView: (userId, credits) => accounts.sessions.updateCredits(userId, credits),
     });
     // A new member's free credits arrive with the confirmed address (decision 019).
     accounts.signup.onAccountActivated((userId) => ledger.grantSignupCredits(userId));
@@ -105,6 +105,7 @@ export const creditsModule = defineModule({
     const shop = createShopService({
       repository: createShopRepository(work.db),
       reservePurchase: spendProtection.reservePurchase,
+      refreshMemberView: (userId) => accounts.sessions.refreshUser(userId),
       // The sandbox pays for nothing: in production it serves the demo site only, a real site needs Mollie.
       takesPaymentsFor: (site) => provider.name !== 'sandbox' || config.env !== 'production' || site.isDemo,
       discountCodes: discountCodesRepository,

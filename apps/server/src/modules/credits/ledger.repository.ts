@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { creditEntries } from '../../db/schema/credits.ts';
 import { sites } from '../../db/schema/sites.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 
@@ -37,14 +38,28 @@ export function createLedgerRepository(db: Database) {
       return row!.credits;
     },
 
-    /** The debit itself: one conditional update, so the balance never goes below zero. Null when it would. */
-    async debitBalance(userId: number, cost: number): Promise<number | null> {
-      const [row] = await db
-        .update(users)
-        .set({ credits: sql`${users.credits} - ${cost}` })
-        .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`))
-        .returning({ credits: users.credits });
-      return row?.credits ?? null;
+    /**
+     * A debit and its entry in one statement: the conditional update keeps the balance from going below zero, the
+     * entry is added unless its (reason, reference) is in the ledger already. `balance` is null when the balance was
+     * short (nothing changed); `added` false when the entry was there (the caller rolls the debit back).
+     */
+    async debitWithEntry(
+      entry: EntryKey & { cost: number; createdAt: Date },
+    ): Promise<{ balance: number | null; added: boolean }> {
+      const { userId, reason, reference, cost, createdAt } = entry;
+      const [row] = await selectRows<{ balance: number | null; added: boolean }>(
+        db,
+        sql`with debited as (
+          update ${users} set credits = credits - ${cost}::int where id = ${userId}::int and credits >= ${cost}::int returning credits
+        ), entry as (
+          insert into ${creditEntries} (user_id, reason, reference, delta, balance_after, created_at)
+          select ${userId}::int, ${reason}, ${reference}, ${-cost}::int, debited.credits, ${createdAt.toISOString()}::timestamptz
+          from debited where ${cost}::int > 0
+          on conflict (reason, reference) do nothing returning id
+        )
+        select (select credits from debited) as balance, exists (select 1 from entry) as added`,
+      );
+      return { balance: row?.balance ?? null, added: row?.added ?? false };
     },
 
     /** Appends an entry unless its (reason, reference) is in the ledger already; answers whether it was added. */

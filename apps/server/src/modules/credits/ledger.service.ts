@@ -21,28 +21,32 @@ export interface Reversal {
 /**
  * The one way credits change (DESIGN.md, "Credits"): the ledger entry and the cached balance in one transaction,
  * joined to the caller's unit of work when there is one, a `credits` event for the member's clients, and the
- * member's cached session view dropped once it commits, so the nav shows the new balance on the next request.
+ * member's cached session views given the new balance once it commits, so the nav shows it on the next request.
  */
 export function createLedger(deps: {
   repository: LedgerRepository;
   events: MemberEventLog;
   work: UnitOfWork;
   now: () => Date;
-  /** Drops the member's cached session view on every process (the balance is part of it). */
-  forgetMemberView(userId: number): Promise<void>;
+  /** Shows the new balance in the member's cached session views on every process (the nav shows it). */
+  updateMemberView(userId: number, credits: number): Promise<void>;
 }) {
   const { repository, work } = deps;
 
-  async function record(change: CreditChange, delta: number, balance: number, shortfall = 0) {
-    const now = deps.now();
-    const added = await repository.insertEntry({ ...change, delta, balanceAfter: balance, shortfall, createdAt: now });
-    if (!added) return false;
+  /** The member's clients learn the new balance, and so do their cached session views once it commits. */
+  async function announce(change: CreditChange, balance: number, now: Date) {
     await deps.events.appendMemberEvents(
       [{ userId: change.userId, type: 'credits', payload: { credits: balance, reason: change.reason } }],
       now,
     );
-    await work.afterCommit(() => deps.forgetMemberView(change.userId));
-    return true;
+    await work.afterCommit(() => deps.updateMemberView(change.userId, balance));
+  }
+
+  async function record(change: CreditChange, delta: number, balance: number, shortfall = 0) {
+    const now = deps.now();
+    const added = await repository.insertEntry({ ...change, delta, balanceAfter: balance, shortfall, createdAt: now });
+    if (added) await announce(change, balance, now);
+    return added;
   }
 
   const ledger = {
@@ -70,14 +74,16 @@ export function createLedger(deps: {
     debitCredits(change: CreditChange, cost: number): Promise<number> {
       if (!Number.isSafeInteger(cost) || cost < 0) throw new Error(`cannot debit ${cost} credits`);
       return work.transaction(async () => {
-        const after = await repository.debitBalance(change.userId, cost);
-        if (after === null) {
+        const now = deps.now();
+        const { balance, added } = await repository.debitWithEntry({ ...change, cost, createdAt: now });
+        if (balance === null) {
           throw new AppError('insufficient_credits', `member ${change.userId} has less than ${cost} credits`);
         }
-        if (cost > 0 && !(await record(change, -cost, after))) {
-          throw new Error(`debit ${change.reason} ${change.reference} counted before`);
+        if (cost > 0) {
+          if (!added) throw new Error(`debit ${change.reason} ${change.reference} counted before`);
+          await announce(change, balance, now);
         }
-        return after;
+        return balance;
       });
     },
 

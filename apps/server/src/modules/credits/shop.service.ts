@@ -57,6 +57,8 @@ export function createShopService(deps: {
   isPhoneVerified: (site: Site, user: SessionUser, phone: string) => Promise<boolean>;
   /** Spend protection's check, inside the order's transaction (it locks the member's row). */
   reservePurchase: (site: Site, userId: number, amountCents: number, currency: string, now: Date) => Promise<void>;
+  /** Drops the member's cached session views on every process (premium is part of them). */
+  refreshMemberView: (userId: number) => Promise<void>;
 }) {
   const { repository, ledger, provider, work, log } = deps;
 
@@ -287,6 +289,7 @@ export function createShopService(deps: {
           order.credits,
         );
         const first = await repository.markPaidUser(order.userId);
+        if (first) await work.afterCommit(() => deps.refreshMemberView(order.userId));
         if (
           payment.sequenceType === 'first' &&
           payment.mandateId &&

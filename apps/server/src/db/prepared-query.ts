@@ -46,13 +46,32 @@ export function prepareQuery<Result>(
     statementTexts.set(name, text);
     return query;
   };
+  let built: ReturnType<Preparable<Result>['prepare']> | undefined;
+  const rebound = new WeakMap<object, ReturnType<Preparable<Result>['prepare']>>();
   return (values) => {
     const executor = currentExecutor(db);
-    // A transaction's handle lives as long as the transaction: prepared anew each time, which is rare.
-    if (is(executor, PgTransaction)) return prepareOn(executor).execute(values);
+    if (is(executor, PgTransaction)) {
+      // Built once, then pointed at each transaction's connection: Drizzle binds a prepared query to the session it
+      // was prepared on, and building the text anew for every transaction is what preparing saves.
+      built ??= prepareOn(executor);
+      const client = sessionClient(executor);
+      if (!client || !('client' in built)) return prepareOn(executor).execute(values);
+      let query = rebound.get(client);
+      if (!query) {
+        query = Object.assign(Object.create(Object.getPrototypeOf(built)), built, { client }) as typeof built;
+        rebound.set(client, query);
+      }
+      return query.execute(values);
+    }
     if (prepared?.on !== executor) prepared = { on: executor, query: prepareOn(executor) };
     return prepared.query.execute(values);
   };
+}
+
+/** The connection (node-postgres) or transaction (PGlite) a Drizzle transaction runs its statements on. */
+function sessionClient(executor: Database): object | undefined {
+  const session = (executor as unknown as { session?: { client?: unknown } }).session;
+  return typeof session?.client === 'object' && session.client !== null ? session.client : undefined;
 }
 
 /**

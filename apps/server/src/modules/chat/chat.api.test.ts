@@ -105,6 +105,7 @@ const pngPhoto = () =>
 
 describe(`chat on ${testDatabaseKind()}`, () => {
   it('sends a message paid in its transaction, lists it for both in the spec’s shape, and tells both', async () => {
+    expect((await call('GET', '/api/user.php', premium.cookie)).json().user.credits).toBe(120);
     const response = await send(premium, free.profileId, { text: '  Hoi Demo, zin in een praatje?  ' });
     expect(response.statusCode).toBe(200);
     const { message, credits } = response.json();
@@ -126,6 +127,8 @@ describe(`chat on ${testDatabaseKind()}`, () => {
       .from(creditEntries)
       .where(eq(creditEntries.reference, String(message.id)));
     expect(entries).toEqual([{ delta: -5, reason: 'message' }]);
+    // The member's session view (cached, kept by a send) shows the new balance at once.
+    expect((await call('GET', '/api/user.php', premium.cookie)).json().user.credits).toBe(115);
 
     const theirs = (await call('GET', '/api/chats.php', free.cookie)).json();
     expect(theirs.unread_total).toBe(1);
@@ -172,9 +175,16 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     const photo = upload.json().photo.id;
     const sentPhoto = await send(premium, free.profileId, { type: 'photo', photo, text: undefined });
     expect([sentPhoto.statusCode, sentPhoto.json().credits, sentPhoto.json().message.credits]).toEqual([200, 110, 10]);
-    // One upload, one message.
+    // One upload, one message; its retry answers it, though the photo is sent by then.
     const again = await send(premium, free.profileId, { type: 'photo', photo, text: undefined });
     expect([again.statusCode, again.json().field]).toEqual([400, 'photo']);
+    const photoRetry = await send(premium, free.profileId, {
+      type: 'photo',
+      photo,
+      text: undefined,
+      client_id: sentPhoto.json().message.client_id,
+    });
+    expect([photoRetry.statusCode, photoRetry.json().message.id]).toEqual([200, sentPhoto.json().message.id]);
 
     const gifts = (await call('GET', '/api/gifts.php', premium.cookie)).json().gifts;
     const gift = gifts[0];
@@ -287,6 +297,9 @@ describe(`chat on ${testDatabaseKind()}`, () => {
     expect(blocked.statusCode).toBe(200);
     const fromBlocked = await send(premium, free.profileId);
     expect([fromBlocked.statusCode, fromBlocked.json().error]).toEqual([404, 'not_found']);
+    // A retry of what was sent before the block answers that message, and sends nothing.
+    const retried = await send(premium, free.profileId, { client_id: first.json().message.client_id });
+    expect([retried.statusCode, retried.json().message.id]).toEqual([200, first.json().message.id]);
     await setCredits(free.userId, 50);
     const fromBlocker = await send(free, premium.profileId);
     expect([fromBlocker.statusCode, fromBlocker.json().error]).toEqual([403, 'chat_unavailable']);

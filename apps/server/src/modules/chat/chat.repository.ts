@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { chatPhotos, conversationMembers, conversations, memberReports, messages } from '../../db/schema/chat.ts';
 import { blocks } from '../../db/schema/moderation.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { visibleTo, writableBy } from '../profiles/profile-visibility.ts';
 import { mainPhotoJoin } from '../profiles/profiles.repository.ts';
 
@@ -42,7 +43,7 @@ const seenIn = (conversationId: number, viewer: number, after: number) =>
 export function createChatRepository(db: Database) {
   const lastMessage = alias(messages, 'last_message');
 
-  const partnerColumns = (viewer: number) => ({
+  const partnerColumns = (viewer: number | Placeholder) => ({
     id: profiles.id,
     name: profiles.name,
     birthDate: profiles.birthDate,
@@ -59,6 +60,32 @@ export function createChatRepository(db: Database) {
       .select({ total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
       .from(conversationMembers)
       .where(and(eq(conversationMembers.profileId, placeholder('me')), eq(conversationMembers.listed, true))),
+  );
+
+  /** Everything a send decides by, after the sender's lock: the partner, their conversation, the free-member limit. */
+  const sendContextQuery = prepareQuery(db, 'chat_send_context', (db) => {
+    const me = placeholder('me');
+    const mine = conversationMembers;
+    return db
+      .select({
+        ...partnerColumns(me),
+        conversationId: sql<
+          number | null
+        >`(select ${conversations.id} from ${conversations} where ${conversations.profileLow} = least(${me}::int, ${profiles.id}) and ${conversations.profileHigh} = greatest(${me}::int, ${profiles.id}))`,
+        wroteHere: sql<boolean>`exists (select 1 from ${mine} where ${mine.profileId} = ${me}::int and ${mine.otherProfileId} = ${profiles.id} and ${mine.wrote})`,
+        writtenElsewhere: sql<number>`(select count(*)::int from ${mine} where ${mine.profileId} = ${me}::int and ${mine.otherProfileId} <> ${profiles.id} and ${mine.wrote})`,
+      })
+      .from(profiles)
+      .leftJoin(photos, mainPhotoJoin)
+      .leftJoin(users, eq(users.profileId, profiles.id))
+      .where(and(eq(profiles.id, placeholder('profile')), eq(profiles.siteId, placeholder('site'))));
+  });
+
+  const clientIdQuery = prepareQuery(db, 'chat_message_by_client_id', (db) =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderProfileId, placeholder('sender')), eq(messages.clientId, placeholder('clientId')))),
   );
 
   return {
@@ -79,11 +106,19 @@ export function createChatRepository(db: Database) {
     },
 
     async findMessageByClientId(senderProfileId: number, clientId: string): Promise<MessageRow | null> {
-      const [row] = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderProfileId, senderProfileId), eq(messages.clientId, clientId)));
+      const [row] = await clientIdQuery({ sender: senderProfileId, clientId });
       return row ?? null;
+    },
+
+    /**
+     * The profile as `viewer`'s chat partner (null when it is not one of the site's), with their conversation and
+     * how many others the viewer wrote in.
+     */
+    async findSendContext(siteId: number, viewer: number, profileId: number) {
+      const [row] = await sendContextQuery({ me: viewer, profile: profileId, site: siteId });
+      if (!row) return null;
+      const { conversationId, wroteHere, writtenElsewhere, ...partner } = row;
+      return { partner: partner as ChatPartnerRow, conversationId, wroteHere, writtenElsewhere };
     },
 
     async findConversationId(profileA: number, profileB: number): Promise<number | null> {
@@ -122,22 +157,46 @@ export function createChatRepository(db: Database) {
       return id;
     },
 
-    async insertMessage(values: typeof messages.$inferInsert): Promise<MessageRow> {
-      const [row] = await db.insert(messages).values(values).returning();
-      return row!;
+    /**
+     * Stores a message and records it on both sides in one statement: the sender's side listed and written in, the
+     * receiver's (when it is delivered, not held) listed with one more unread. Answers the message and both members'
+     * unread totals after it; null, changing nothing, when the sender's client id is stored already.
+     */
+    async insertMessage(
+      values: Omit<MessageRow, 'id'>,
+      delivered: boolean,
+    ): Promise<{ row: MessageRow; senderUnread: number; recipientUnread: number } | null> {
+      const { conversationId: conversation, senderProfileId: sender, recipientProfileId: recipient } = values;
+      const at = values.createdAt.toISOString();
+      // Each side's total counts its conversations listed after this statement: the listed ones, and this one.
+      const unreadOf = (profileId: number) =>
+        sql`(select coalesce(sum(unread_count), 0)::int from ${conversationMembers} where profile_id = ${profileId}::int and (listed or conversation_id = ${conversation}::int))`;
+      const [result] = await selectRows<{ id: number | string; sender_unread: number; recipient_unread: number }>(
+        db,
+        sql`with added as (
+          insert into ${messages} (conversation_id, sender_profile_id, recipient_profile_id, type, text, photo_id, gift_id, gif, credits, client_id, held, created_at)
+          values (${conversation}::int, ${sender}::int, ${recipient}::int, ${values.type}, ${values.text}, ${values.photoId}::int, ${values.giftId}, ${values.gif === null ? null : JSON.stringify(values.gif)}::jsonb, ${values.credits}::int, ${values.clientId}, ${values.held}, ${at}::timestamptz)
+          on conflict (sender_profile_id, client_id) do nothing
+          returning id
+        ), sent as (
+          update ${conversationMembers} set listed = true, wrote = true, last_message_id = (select id from added), updated_at = ${at}::timestamptz
+          where conversation_id = ${conversation}::int and profile_id = ${sender}::int and exists (select 1 from added)
+        ), received as (
+          update ${conversationMembers} set listed = true, unread_count = unread_count + 1, last_message_id = (select id from added), updated_at = ${at}::timestamptz
+          where conversation_id = ${conversation}::int and profile_id = ${recipient}::int and ${delivered} and exists (select 1 from added)
+        )
+        select (select id from added) as id, ${unreadOf(sender)} as sender_unread, ${unreadOf(recipient)} as recipient_unread`,
+      );
+      if (result?.id === null || result?.id === undefined) return null;
+      return {
+        row: { ...values, id: Number(result.id) },
+        senderUnread: result.sender_unread,
+        // Read before the receiver's side counted this message.
+        recipientUnread: result.recipient_unread + (delivered ? 1 : 0),
+      };
     },
 
-    /** The sender's side after a send: listed, written in, with the message as its newest. */
-    async recordSent(conversationId: number, profileId: number, messageId: number, now: Date) {
-      await db
-        .update(conversationMembers)
-        .set({ listed: true, wrote: true, lastMessageId: messageId, updatedAt: now })
-        .where(
-          and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)),
-        );
-    },
-
-    /** The receiver's side after a delivery: listed, one more unread; answers their login and unread total. */
+    /** The receiver's side when a held message is delivered: listed, one more unread. */
     async recordDelivered(conversationId: number, profileId: number, messageId: number, now: Date) {
       await db
         .update(conversationMembers)

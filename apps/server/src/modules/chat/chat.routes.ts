@@ -49,6 +49,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.route({
     method: 'DELETE',
     url: '/api/chat.php',
+    config: { keepsMemberView: true },
     schema: {
       tags: ['chat'],
       summary:
@@ -91,6 +92,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.route({
     method: 'POST',
     url: '/api/messages.php',
+    config: { keepsMemberView: true },
     schema: {
       tags: ['chat'],
       summary:
@@ -117,6 +119,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.route({
     method: 'POST',
     url: '/api/chat-read.php',
+    config: { keepsMemberView: true },
     schema: {
       tags: ['chat'],
       summary: 'The member has seen the conversation: its unread count becomes 0 and the sender sees “read”.',
@@ -135,6 +138,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.route({
     method: 'POST',
     url: '/api/chat-photos.php',
+    config: { keepsMemberView: true },
     schema: {
       tags: ['chat'],
       summary:
@@ -211,6 +215,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.route({
     method: 'POST',
     url: '/api/report.php',
+    config: { keepsMemberView: true },
     schema: {
       tags: ['chat'],
       summary: 'Reports a member, and optionally one of their messages to the member, for moderation.',

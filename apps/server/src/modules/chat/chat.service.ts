@@ -107,13 +107,6 @@ export function createChatService(deps: {
     return site.settings.message_credits;
   }
 
-  /** Whether a free member may not write in this conversation because they write in enough others. */
-  async function isOverConversationLimit(user: SessionUser, conversationId: number | null) {
-    if (user.paid_user) return false;
-    if (conversationId !== null && (await repository.hasWritten(conversationId, user.profile.id))) return false;
-    return (await repository.countWrittenConversations(user.profile.id, conversationId)) >= freeConversationLimit;
-  }
-
   async function findComposer(
     site: Site,
     user: SessionUser,
@@ -150,36 +143,31 @@ export function createChatService(deps: {
     };
   }
 
-  /** The events of a delivered message: the receiver's and the sender's own (their other tabs). */
-  async function messageEvents(
+  /**
+   * The events of a message: the sender's own (their other tabs), and the receiver's when it is delivered, each with
+   * the member's unread total after it.
+   */
+  function messageEvents(
     site: Site,
     row: MessageRow,
-    sender: { profileId: number; userId: number | null },
-    recipient: { profileId: number; userId: number | null },
+    sender: { profileId: number; userId: number | null; unread: number },
+    recipient: { profileId: number; userId: number | null; unread: number },
     delivered: boolean,
-  ): Promise<MemberEventInput[]> {
+  ): MemberEventInput[] {
     const events: MemberEventInput[] = [];
-    if (sender.userId !== null) {
+    for (const [member, other] of [
+      [sender, recipient],
+      [recipient, sender],
+    ] as const) {
+      if (member.userId === null || (member === recipient && !delivered)) continue;
       events.push({
-        userId: sender.userId,
+        userId: member.userId,
         type: 'message',
         payload: {
           conversation: row.conversationId,
-          profile: recipient.profileId,
-          message: toChatMessage(site, row, sender.profileId, 0),
-          unread_total: await repository.sumUnread(sender.profileId),
-        },
-      });
-    }
-    if (delivered && recipient.userId !== null) {
-      events.push({
-        userId: recipient.userId,
-        type: 'message',
-        payload: {
-          conversation: row.conversationId,
-          profile: sender.profileId,
-          message: toChatMessage(site, row, recipient.profileId, 0),
-          unread_total: await repository.sumUnread(recipient.profileId),
+          profile: other.profileId,
+          message: toChatMessage(site, row, member.profileId, 0),
+          unread_total: member.unread,
         },
       });
     }
@@ -217,58 +205,92 @@ export function createChatService(deps: {
     const gif = input.type === 'gif' ? await deps.gifs.findGif(input.gif ?? '', locale) : null;
     if (input.type === 'gif' && !gif) throw new AppError('validation_failed', 'unknown gif', { field: 'gif' });
 
-    return work.transaction(async () => {
-      await repository.lockSender(me);
+    /** The message stored under this client id before, when it is this one sent again: a retry answers it. */
+    async function findEarlier(): Promise<SendMessageResponse | null> {
       const earlier = await repository.findMessageByClientId(me, input.client_id);
-      if (earlier) {
-        if (earlier.recipientProfileId !== input.profile || earlier.type !== input.type) {
-          throw new AppError('idempotency_key_reused', `client id ${input.client_id} used for another message`);
-        }
-        const readUpTo = await repository.findReadMark(earlier.conversationId, input.profile);
-        return { message: toChatMessage(site, earlier, me, readUpTo), credits: await deps.findCredits(user.id) };
+      if (!earlier) return null;
+      if (earlier.recipientProfileId !== input.profile || earlier.type !== input.type) {
+        throw new AppError('idempotency_key_reused', `client id ${input.client_id} used for another message`);
       }
-      const partner = await repository.findPartner(site.id, me, input.profile);
-      if (!partner?.visible) throw new AppError('not_found', `no profile ${input.profile} to write to`);
-      if (!partner.writable) throw new AppError('chat_unavailable', `profile ${input.profile} cannot be written to`);
-      const existing = await repository.findConversationId(me, partner.id);
-      if (await isOverConversationLimit(user, existing)) {
-        throw new AppError('conversation_limit_reached', `free member ${user.id} writes in enough conversations`, {
+      const readUpTo = await repository.findReadMark(earlier.conversationId, input.profile);
+      return { message: toChatMessage(site, earlier, me, readUpTo), credits: await deps.findCredits(user.id) };
+    }
+
+    /** Why this send cannot be made, or null. */
+    async function findRefusal(context: Awaited<ReturnType<ChatRepository['findSendContext']>>) {
+      if (!context?.partner.visible) return new AppError('not_found', `no profile ${input.profile} to write to`);
+      if (!context.partner.writable) {
+        return new AppError('chat_unavailable', `profile ${input.profile} cannot be written to`);
+      }
+      if (!user.paid_user && !context.wroteHere && context.writtenElsewhere >= freeConversationLimit) {
+        return new AppError('conversation_limit_reached', `free member ${user.id} writes in enough conversations`, {
           limit: freeConversationLimit,
         });
       }
-      let photoId: number | null = null;
-      if (input.type === 'photo') {
-        if (input.photo === undefined || !(await repository.findUnsentChatPhoto(input.photo, me))) {
-          throw new AppError('validation_failed', `photo ${input.photo} is not an unsent photo of ${me}`, {
-            field: 'photo',
-          });
-        }
-        photoId = input.photo;
+      if (
+        input.type === 'photo' &&
+        (input.photo === undefined || !(await repository.findUnsentChatPhoto(input.photo, me)))
+      ) {
+        return new AppError('validation_failed', `photo ${input.photo} is not an unsent photo of ${me}`, {
+          field: 'photo',
+        });
       }
+      return null;
+    }
+
+    return work.transaction(async () => {
+      // A free or unconfirmed member's sends are decided one at a time (the conversation limit, the held credits);
+      // a premium member's need no lock: the debit is one conditional update and the client id is unique.
+      if (!user.paid_user || user.status === 'not_confirmed') await repository.lockSender(me);
+      const context = await repository.findSendContext(site.id, me, input.profile);
+      const refusal = await findRefusal(context);
+      if (refusal || !context) {
+        // What has changed since the first try (a block, the photo it carries) does not refuse a retry.
+        const earlier = await findEarlier();
+        if (earlier) return earlier;
+        throw refusal;
+      }
+      const { partner } = context;
+      const photoId = input.type === 'photo' ? input.photo! : null;
       const price = priceOf(site, input.type, gift);
       const held = user.status === 'not_confirmed';
       if (held && (await repository.sumHeldCredits(me)) + price > site.settings.signup_credits) {
+        const earlier = await findEarlier();
+        if (earlier) return earlier;
         // An unconfirmed member's messages are paid from the credits confirming brings (decision 020).
         throw new AppError('insufficient_credits', `unconfirmed member ${user.id} holds enough messages`);
       }
       const now = deps.now();
-      const sender = { profileId: me, userId: user.id };
-      const recipient = { profileId: partner.id, userId: partner.userId };
-      const conversationId = existing ?? (await repository.ensureConversation(site.id, [sender, recipient], now));
-      const row = await repository.insertMessage({
-        conversationId,
-        senderProfileId: me,
-        recipientProfileId: partner.id,
-        type: input.type,
-        text,
-        photoId,
-        giftId: gift?.id ?? null,
-        gif: gif ?? null,
-        credits: price,
-        clientId: input.client_id,
-        held,
-        createdAt: now,
-      });
+      const conversationId =
+        context.conversationId ??
+        (await repository.ensureConversation(
+          site.id,
+          [
+            { profileId: me, userId: user.id },
+            { profileId: partner.id, userId: partner.userId },
+          ],
+          now,
+        ));
+      const stored = await repository.insertMessage(
+        {
+          conversationId,
+          senderProfileId: me,
+          recipientProfileId: partner.id,
+          type: input.type,
+          text,
+          photoId,
+          giftId: gift?.id ?? null,
+          gif: gif ?? null,
+          credits: price,
+          clientId: input.client_id,
+          held,
+          createdAt: now,
+        },
+        !held,
+      );
+      // The client id was stored already: by this retry's first try, or by the same send racing it.
+      if (!stored) return (await findEarlier())!;
+      const { row, senderUnread, recipientUnread } = stored;
       const credits =
         held || price === 0
           ? await deps.findCredits(user.id)
@@ -276,9 +298,14 @@ export function createChatService(deps: {
               { userId: user.id, reason: ledgerReasons[input.type], reference: String(row.id) },
               price,
             );
-      await repository.recordSent(conversationId, me, row.id, now);
-      if (!held) await repository.recordDelivered(conversationId, partner.id, row.id, now);
-      await deps.events.appendMemberEvents(await messageEvents(site, row, sender, recipient, !held), now);
+      const events = messageEvents(
+        site,
+        row,
+        { profileId: me, userId: user.id, unread: senderUnread },
+        { profileId: partner.id, userId: partner.userId, unread: recipientUnread },
+        !held,
+      );
+      await deps.events.appendMemberEvents(events, now);
       return { message: toChatMessage(site, row, me, 0), credits };
     });
   }
@@ -501,11 +528,11 @@ export function createChatService(deps: {
         await repository.releaseMessage(row.id);
         await repository.recordDelivered(row.conversationId, partner.id, row.id, now);
         const released = { ...row, held: false };
-        const events = await messageEvents(
+        const events = messageEvents(
           siteOf,
           released,
-          { profileId, userId },
-          { profileId: partner.id, userId: partner.userId },
+          { profileId, userId, unread: await repository.sumUnread(profileId) },
+          { profileId: partner.id, userId: partner.userId, unread: await repository.sumUnread(partner.id) },
           true,
         );
         await deps.events.appendMemberEvents(events, now);

@@ -76,7 +76,7 @@ export function likeableBy(viewer: ViewerId): SQL {
 }
 
 /** To whom the viewer may write (a new or a running conversation, gifts): as findableBy. */
-export function writableBy(viewer: number): SQL {
+export function writableBy(viewer: ViewerId): SQL {
   return findableBy(viewer);
 }
 

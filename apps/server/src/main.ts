@@ -37,6 +37,8 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// The geocoding places (about 150 ms of work) are read before the first request rather than while members wait.
+sharedCityIndex();
 await app.listen({ port: config.port, host: config.host });
 const address = `http://localhost:${config.port}`;
 console.log(`\n  Site ready at ${address}  (${config.env}, database: ${database.kind})`);
@@ -48,6 +50,3 @@ if ((await createSitesRepository(database.db).findSiteByHost('localhost'))?.isDe
   console.log(`  Demo login: ${demoAccounts[0].email} / ${demoPassword}  (premium: ${demoAccounts[1].email})`);
 }
 console.log('');
-// Read the geocoding places (about 150 ms of blocking work) before a member asks, but not in the first seconds, when
-// it would hold up the first pages; a geocode request before then reads them itself.
-setTimeout(() => sharedCityIndex(), 5_000).unref();

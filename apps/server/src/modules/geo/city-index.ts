@@ -161,7 +161,7 @@ export function* readPlaces(tsv: string): Generator<Place> {
 
 let shared: CityIndex | undefined;
 
-/** The one index of the process, read on first use (main.ts reads it right after listening). */
+/** The one index of the process, read on first use (main.ts reads it before it listens). */
 export function sharedCityIndex(): CityIndex {
   shared ??= loadCityIndex();
   return shared;

@@ -35,6 +35,16 @@ async function cacheWith(userIds: Record<string, number>, options: { bus?: Event
 /** Lets the local bus deliver. */
 const delivered = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Two caches on one bus (two processes), the first's revocations heard, and a read begun before anything. */
+async function twoProcesses() {
+  const bus = createLocalEventBus();
+  const here = await cacheWith({ a: 1, b: 2 }, { bus });
+  const there = await cacheWith({ c: 1 }, { bus });
+  const heard: unknown[] = [];
+  here.onRevoked((revocation) => heard.push(revocation));
+  return { here, there, heard, slowRead: here.beginRead() };
+}
+
 describe('the session cache', () => {
   it('answers a remembered session of its site until it is due for a refresh or expires', async () => {
     const cache = await cacheWith({ a: 1 });
@@ -86,12 +96,7 @@ describe('the session cache', () => {
   });
 
   it('drops a member view that changed on every process without asking their sockets to check', async () => {
-    const bus = createLocalEventBus();
-    const here = await cacheWith({ a: 1, b: 2 }, { bus });
-    const there = await cacheWith({ c: 1 }, { bus });
-    const heard: unknown[] = [];
-    here.onRevoked((revocation) => heard.push(revocation));
-    const slowRead = here.beginRead();
+    const { here, there, heard, slowRead } = await twoProcesses();
     await there.refreshUser(1);
     await delivered();
     expect(here.findSession('a', 1, t0)).toBeUndefined();
@@ -107,12 +112,7 @@ describe('the session cache', () => {
   });
 
   it('shows a new balance in the views it holds, and has other processes drop theirs', async () => {
-    const bus = createLocalEventBus();
-    const here = await cacheWith({ a: 1, b: 2 }, { bus });
-    const there = await cacheWith({ c: 1 }, { bus });
-    const heard: unknown[] = [];
-    here.onRevoked((revocation) => heard.push(revocation));
-    const slowRead = here.beginRead();
+    const { here, there, heard, slowRead } = await twoProcesses();
     await here.updateCredits(1, 75);
     await delivered();
     expect(here.findSession('a', 1, t0)?.credits).toBe(75);

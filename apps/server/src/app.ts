@@ -23,6 +23,7 @@ import { likesModule } from './modules/likes/likes.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { notificationsFeedModule } from './modules/notifications-feed/notifications-feed.module.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
 import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
@@ -58,6 +59,7 @@ const modules = [
   creditsModule,
   likesModule,
   chatModule,
+  notificationsFeedModule,
   realtimeModule,
 ];
 

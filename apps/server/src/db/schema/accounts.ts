@@ -1,6 +1,7 @@
 import { defaultNotificationSettings, type NotificationSettings } from '@app/shared/accounts/account-settings';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -39,6 +40,11 @@ export const users = pgTable(
     /** Cached balance; the credit ledger is the truth. */
     credits: integer('credits').notNull().default(0),
     notificationsDisabled: text('notifications_disabled').array().notNull().default([]),
+    /**
+     * The newest member event the member saw on /notifications: newer entries are unread. Written only by
+     * notifications-feed.repository, and only upwards.
+     */
+    notificationsReadUpTo: bigint('notifications_read_up_to', { mode: 'number' }).notNull().default(0),
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
     signupIp: text('signup_ip'),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),

@@ -113,6 +113,7 @@ function createMemoryAccounts() {
       paidUser: false,
       credits: 0,
       notificationsDisabled: [],
+      notificationsReadUpTo: 0,
       tracking: {},
       signupIp: null,
       signupDate: new Date(0),

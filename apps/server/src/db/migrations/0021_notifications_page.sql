@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notifications_read_up_to" bigint DEFAULT 0 NOT NULL;

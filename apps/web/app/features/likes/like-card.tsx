@@ -1,7 +1,8 @@
-import { findRegionNames, findRelativeTimeFormat } from '@app/shared/i18n/intl-formats';
+import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { formatTimeAgo } from '../../lib/time-ago.ts';
 import { FictionalLabel } from '../members/fictional-label.tsx';
 import { LikeButton } from './like-button.tsx';
 
@@ -27,26 +28,6 @@ export interface LockedLikeCardData {
   key: string;
   at: string;
   isNew: boolean;
-}
-
-const minuteMs = 60_000;
-
-/**
- * "3 uur geleden", "gisteren": how long ago, in the page's language. `now` comes from the loader, so the server's
- * HTML and the hydrated page say the same.
- */
-export function formatLikeTime(at: string, now: number, locale: string): string {
-  const format = findRelativeTimeFormat(locale, { numeric: 'auto' });
-  const minutes = Math.floor((now - Date.parse(at)) / minuteMs);
-  if (minutes < 1) return format.format(0, 'second');
-  if (minutes < 60) return format.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days < 30) return format.format(-days, 'day');
-  const months = Math.round(days / 30.44);
-  if (months < 12) return format.format(-months, 'month');
-  return format.format(-Math.round(days / 365.25), 'year');
 }
 
 /** Where the member lives, as a card says it: the region, else the country. */
@@ -123,7 +104,7 @@ export function LikeCard(props: {
               <Icon name="heart-fill" /> {t('likes.match')}
             </span>
           ) : null}
-          <time dateTime={card.at}>{formatLikeTime(card.at, props.now, locale)}</time>
+          <time dateTime={card.at}>{formatTimeAgo(card.at, props.now, locale)}</time>
         </p>
       </div>
     </article>
@@ -156,7 +137,7 @@ export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; p
         </h3>
         <p>{t('likes.locked_hint')}</p>
         <p className="like-card-meta">
-          <time dateTime={card.at}>{formatLikeTime(card.at, props.now, locale)}</time>
+          <time dateTime={card.at}>{formatTimeAgo(card.at, props.now, locale)}</time>
         </p>
       </div>
     </article>

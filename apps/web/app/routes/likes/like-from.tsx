@@ -4,7 +4,7 @@ import { data, Link, useRevalidator } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LikeButton } from '../../features/likes/like-button.tsx';
-import { formatLikeTime, usePlaceName } from '../../features/likes/like-card.tsx';
+import { usePlaceName } from '../../features/likes/like-card.tsx';
 import { toLikeCard } from '../../features/likes/like-cards.server.ts';
 import { onLikesChanged } from '../../features/likes/likes-events.ts';
 import { LockedLikesPrompt } from '../../features/likes/locked-likes-prompt.tsx';
@@ -12,6 +12,7 @@ import { FictionalLabel } from '../../features/members/fictional-label.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { requireMember } from '../../lib/route-guard.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
+import { formatTimeAgo } from '../../lib/time-ago.ts';
 import type { Route } from './+types/like-from';
 
 /**
@@ -112,7 +113,7 @@ function LikeFrom({ data: loaderData }: { data: Extract<Route.ComponentProps['lo
           ) : null}
           <p className="text-body-secondary">
             <time dateTime={like.at}>
-              {t('likes.liked_you', { when: formatLikeTime(like.at, loaderData.now, locale) })}
+              {t('likes.liked_you', { when: formatTimeAgo(like.at, loaderData.now, locale) })}
             </time>
           </p>
           {like.match ? (

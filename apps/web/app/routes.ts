@@ -41,6 +41,7 @@ export default [
     route('credits/repeat-order', 'routes/credits/repeat-order.tsx', { id: 'credits-repeat-order' }),
     route('directdebit', 'routes/credits/direct-debit.tsx', { id: 'directdebit' }),
     route('credits/:id/:paymentmethod?', 'routes/credits/payment.tsx', { id: 'credits-id-paymentmethod' }),
+    route('notifications', 'routes/notifications/notifications.tsx', { id: 'notifications' }),
     route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),

@@ -37,6 +37,7 @@ export const browserNamespaces = [
   'member_profile',
   'members',
   'nav',
+  'notifications',
   'own_profile',
   'payment',
   'photo_alert',

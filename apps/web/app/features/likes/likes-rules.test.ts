@@ -99,6 +99,7 @@ describe('where a refresh shows modals', () => {
     expect(showsModalsOnRefresh('likes')).toBe(false);
     expect(showsModalsOnRefresh('likes-type')).toBe(false);
     expect(showsModalsOnRefresh('likes-m-id')).toBe(false);
+    expect(showsModalsOnRefresh('notifications')).toBe(false);
     expect(showsModalsOnRefresh('chats-id')).toBe(false);
     expect(showsModalsOnRefresh('members-id-chat')).toBe(false);
   });

@@ -163,10 +163,10 @@ export function pickMatchModal(
 }
 
 /**
- * The likes pages list every like and match already, and a conversation is no place to interrupt: a refresh there
- * shows no modal (and passes them over; the badge still counts them).
+ * The likes pages and the notifications page list every like and match already, and a conversation is no place to
+ * interrupt: a refresh there shows no modal (and passes them over; the badge still counts them).
  */
-const likesPageRoutes = new Set(['likes', 'likes-type', 'likes-m-id', 'chats-id', 'members-id-chat']);
+const likesPageRoutes = new Set(['likes', 'likes-type', 'likes-m-id', 'notifications', 'chats-id', 'members-id-chat']);
 
 export function showsModalsOnRefresh(routeId: string | undefined): boolean {
   return routeId === undefined || !likesPageRoutes.has(routeId);

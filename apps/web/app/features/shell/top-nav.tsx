@@ -70,6 +70,7 @@ function MemberNav(props: { user: SessionUser }) {
     premium: usePathAvailable('/premium'),
     profile: usePathAvailable('/profile'),
     transactions: usePathAvailable('/transactions'),
+    notifications: usePathAvailable('/notifications'),
   };
   const matches = useMatches();
   const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
@@ -154,12 +155,17 @@ function MemberNav(props: { user: SessionUser }) {
                       </Link>
                     </>
                   ) : null}
+                  {has.notifications ? (
+                    <Link className="dropdown-item" to="/notifications" onClick={close} data-testid="nav-notifications">
+                      {t('nav.notifications')}
+                    </Link>
+                  ) : null}
                   {has.transactions ? (
                     <Link className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
                       {t('nav.transactions')}
                     </Link>
                   ) : null}
-                  {has.profile || has.transactions ? <hr className="dropdown-divider" /> : null}
+                  {has.profile || has.notifications || has.transactions ? <hr className="dropdown-divider" /> : null}
                   <a
                     className="dropdown-item"
                     href="/api/logout.php"

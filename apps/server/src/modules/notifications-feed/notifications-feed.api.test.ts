@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts.ts';
 import { demoAccounts } from '../../seed/demo-site.ts';
@@ -76,6 +76,7 @@ async function readMarkOf(member: Member) {
 beforeEach(async () => {
   await t.database.db.execute('delete from member_events');
   await t.database.db.execute('delete from likes');
+  await t.database.db.execute('delete from blocks');
   await t.database.db.execute('update users set notifications_read_up_to = 0');
 });
 
@@ -166,6 +167,33 @@ describe(`the notifications page's list on ${testDatabaseKind()}`, () => {
     // 20 entries reach past; the 2 oldest, beyond its end, are the second page's line of the same conversation.
     expect(seen.filter((entry) => entry.kind === 'credits')).toHaveLength(25);
     expect(seen.filter((entry) => entry.kind === 'messages').map((entry) => entry.count)).toEqual([6, 2]);
+  });
+
+  it('reads at most 200 events a page: a long chat goes on on the next page, none lost', async () => {
+    const [a, b] = [await login(0), await login(1)];
+    await t.database.db.execute(
+      sql`insert into member_events (user_id, type, payload)
+        select ${a.userId}, 'message', jsonb_build_object('conversation', 424242, 'profile', ${b.profileId}::int, 'message', jsonb_build_object('from_me', false))
+        from generate_series(1, 250)`,
+    );
+    const first = await view(a);
+    expect(first.entries.map((entry) => [entry.kind, entry.count, entry.conversation])).toEqual([
+      ['messages', 200, 424242],
+    ]);
+    const second = await view(a, first.next!);
+    expect(second.entries.map((entry) => entry.count)).toEqual([50]);
+    expect(second.next).toBeNull();
+  });
+
+  it('leaves out the members the viewer no longer sees, with their news', async () => {
+    const [a, b] = [await login(0), await login(1)];
+    expect((await call('POST', '/api/like.php', b.cookie, { profile: a.profileId })).statusCode).toBe(200);
+    expect((await call('POST', '/api/like.php', a.cookie, { profile: b.profileId })).json()).toEqual({ match: true });
+    expect((await send(b, a)).statusCode).toBe(200);
+    expect((await view(a)).entries.map((entry) => entry.kind)).toEqual(['messages', 'match', 'like']);
+
+    expect((await call('POST', '/api/blocks.php', b.cookie, { profile_id: a.profileId })).statusCode).toBe(200);
+    expect((await view(a)).entries.map((entry) => entry.kind)).toEqual(['like']);
   });
 
   it('refuses a visitor and a cursor that is not an id', async () => {

@@ -1,5 +1,5 @@
 import { messageFilePath } from '@app/shared/i18n/message-namespaces';
-import { appIcons, appManifestPath, appThemeColor } from '@app/shared/sites/installed-app';
+import { appleTouchIcon, appManifestPath, appThemeColor } from '@app/shared/sites/installed-app';
 import { defaultSiteTimeZone, type SiteSettings } from '@app/shared/sites/site-settings';
 import { type ReactNode, useEffect } from 'react';
 import {
@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         {/* Browsers fetch the manifest without cookies: it is told the page's language. */}
         <link rel="manifest" href={`${appManifestPath}?lang=${data?.locale ?? 'nl'}`} />
-        <link rel="apple-touch-icon" href={appIcons.appleTouch.path} />
+        <link rel="apple-touch-icon" href={appleTouchIcon.path} />
         <Meta />
         {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
             would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}

@@ -10,11 +10,14 @@ export const appBackgroundColor = '#fbf7f8';
 
 export const appManifestPath = '/manifest.webmanifest';
 
-/** The icon sizes the manifest lists, and the one iOS asks for at its well-known path. */
+/** The icon iOS asks for at its well-known path (apart, so the pages' script carries only this one). */
+export const appleTouchIcon = { path: '/apple-touch-icon.png', size: 180 } as const;
+
+/** The icon sizes the manifest lists, and the apple-touch-icon. */
 export const appIcons = {
   any192: { path: '/icons/app-192.png', size: 192 },
   any512: { path: '/icons/app-512.png', size: 512 },
   maskable512: { path: '/icons/app-maskable-512.png', size: 512 },
-  appleTouch: { path: '/apple-touch-icon.png', size: 180 },
+  appleTouch: appleTouchIcon,
 } as const;
 export type AppIconName = keyof typeof appIcons;

@@ -1,4 +1,5 @@
 import { messageFilePath } from '@app/shared/i18n/message-namespaces';
+import { appleTouchIcon, appManifestPath, appThemeColor } from '@app/shared/sites/installed-app';
 import { defaultSiteTimeZone, type SiteSettings } from '@app/shared/sites/site-settings';
 import { type ReactNode, useEffect } from 'react';
 import {
@@ -104,9 +105,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#d14470" />
+        <meta name="theme-color" content={appThemeColor} />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+        {/* Browsers fetch the manifest without cookies: it is told the page's language. */}
+        <link rel="manifest" href={`${appManifestPath}?lang=${data?.locale ?? 'nl'}`} />
+        <link rel="apple-touch-icon" href={appleTouchIcon.path} />
         <Meta />
         {/* Stylesheet links need no CSP nonce (style-src 'self'); the browser hides a nonce from the DOM, so one
             would not match on hydration. Scripts get theirs from <ServerRouter nonce> (entry.server.tsx). */}

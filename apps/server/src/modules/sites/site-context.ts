@@ -1,6 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { type Locale, localeCookieName, resolveLocale } from '@app/shared/i18n/locales';
 import type { Translate } from '@app/shared/i18n/translator';
+import { appIcons } from '@app/shared/sites/installed-app';
 import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -21,7 +22,13 @@ declare module 'fastify' {
 }
 
 // Answered alike for every host. Matched exactly (only /assets/ by prefix): `/healthzx` is a page and needs its site.
-const siteFreePaths = new Set(['/healthz', '/readyz', '/favicon.ico', '/robots.txt']);
+const siteFreePaths = new Set([
+  '/healthz',
+  '/readyz',
+  '/favicon.ico',
+  '/robots.txt',
+  ...Object.values(appIcons).map((icon) => icon.path),
+]);
 
 function isSiteFree(url: string): boolean {
   const path = url.split('?', 1)[0] ?? url;

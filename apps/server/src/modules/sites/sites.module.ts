@@ -2,6 +2,8 @@ import { countryCookieName } from '@app/shared/i18n/language-menu';
 import { entryWarningCookieName } from '@app/shared/sites/entry-warning';
 import { type CompanyInfo, countryCodeSchema, type SiteSettings } from '@app/shared/sites/site-settings';
 import { defineModule } from '../../lib/define-module.ts';
+import { createAppIcons } from './app-icons.ts';
+import { registerAppManifestRoutes } from './app-manifest.routes.ts';
 import { createCountryLocator } from './geoip.ts';
 import { registerSiteContext } from './site-context.ts';
 import { createSitesRepository } from './sites.repository.ts';
@@ -29,7 +31,10 @@ declare module '../../lib/define-module.ts' {
   }
 }
 
-/** Sites: which site a request is for (by host), its settings, company, regions and interests. */
+/**
+ * Sites: which site a request is for (by host), its settings, company, regions and interests, and the installed
+ * app's manifest and icons.
+ */
 export const sitesModule = defineModule({
   name: 'sites',
   needs: ['notifications'],
@@ -41,7 +46,10 @@ export const sitesModule = defineModule({
     }),
   appHooks: (app, sites, { config, catalogs }) =>
     registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() }),
-  routes: (scope, sites) => registerSitesRoutes(scope, sites),
+  routes: (scope, sites) => {
+    registerSitesRoutes(scope, sites);
+    registerAppManifestRoutes(scope, { sites, icons: createAppIcons() });
+  },
   page: (sites, request) => ({
     async findSiteVisit() {
       const settings = sites.getSettings(request.site, request.locale, request.visitorPlace);

@@ -1,6 +1,8 @@
 import { findRegionNames } from '@app/shared/i18n/intl-formats';
 import type { Locale } from '@app/shared/i18n/locales';
 import { interests } from '@app/shared/profiles/interests';
+import type { AppManifest } from '@app/shared/sites/app-manifest';
+import { appBackgroundColor, appIcons, appThemeColor } from '@app/shared/sites/installed-app';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import type {
   CompanyInfo,
@@ -91,6 +93,30 @@ export function createSitesService(deps: {
           city: visitorCountry ? (visitor.city ?? null) : null,
         },
         push_public_key: deps.pushPublicKey,
+      };
+    },
+
+    /**
+     * The web app manifest: the site's name and description in the language, the brand colours, the icons. Every
+     * address in it is a path, so the browser resolves it against the manifest's own origin: no host is written.
+     */
+    getAppManifest(site: Site, locale: Locale): AppManifest {
+      const { name, description } = site.settings;
+      const icon = (icon: { path: string; size: number }, purpose: 'any' | 'maskable') =>
+        ({ src: icon.path, sizes: `${icon.size}x${icon.size}`, type: 'image/png', purpose }) as const;
+      return {
+        id: '/',
+        name,
+        short_name: name,
+        description: localized(description, locale, 'site.default_description', { name }),
+        lang: locale,
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: appThemeColor,
+        background_color: appBackgroundColor,
+        icons: [icon(appIcons.any192, 'any'), icon(appIcons.any512, 'any'), icon(appIcons.maskable512, 'maskable')],
       };
     },
 

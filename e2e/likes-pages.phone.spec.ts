@@ -12,6 +12,7 @@ import {
   test,
   waitUntilLive,
 } from './support/fixtures.ts';
+import { takeScreenshots } from './support/screenshots.ts';
 
 const client = { 'x-request-type': 'client' };
 
@@ -45,18 +46,6 @@ async function like(api: APIRequestContext, profile: number) {
 async function unlike(api: APIRequestContext, profile: number) {
   const answer = await api.delete('/api/like.php', { headers: client, data: { profile } });
   expect(answer.status(), `take back the like of ${profile}`).toBe(200);
-}
-
-/** The page at 375 and 1280 px wide, whole, for a person to look at; then back to the phone's own width. */
-async function screenshots(page: Page, name: string) {
-  const phone = page.viewportSize()!;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(phone);
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -116,7 +105,7 @@ test('a member sees who likes them, whom they like and their matches, and opens 
     await expect(card(page, chris.member.name).getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
     await expect(card(page, bram.member.name).getByTestId('like-button')).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('likes-premium')).toHaveCount(0);
-    await screenshots(page, 'likes-received');
+    await takeScreenshots(page, 'likes-received');
 
     await tabs.getByRole('link', { name: /Gegeven/ }).click();
     await expect(page).toHaveURL(/\/likes\/given$/);
@@ -130,7 +119,7 @@ test('a member sees who likes them, whom they like and their matches, and opens 
       'href',
       `/members/${fictional!.id}`,
     );
-    await screenshots(page, 'likes-given');
+    await takeScreenshots(page, 'likes-given');
 
     await tabs.getByRole('link', { name: /Matches/ }).click();
     await expect(page).toHaveURL(/\/likes\/matches$/);
@@ -147,7 +136,7 @@ test('a member sees who likes them, whom they like and their matches, and opens 
     await expect(page.getByText(/^Heeft jou .+ geliked$/)).toBeVisible();
     await expect(page.getByText(`Like ${bram.member.name} terug, dan hebben jullie een match.`)).toBeVisible();
     await expect(page.getByTestId('like-from-profile')).toHaveAttribute('href', `/members/${bram.member.profileId}`);
-    await screenshots(page, 'like-from');
+    await takeScreenshots(page, 'like-from');
     await expectNoSeriousViolations(page, '/likes/m/{id}');
 
     await page.getByTestId('like-button').click();
@@ -216,7 +205,7 @@ test('a free member sees the first 3 likers; newer ones are blurred behind the p
       expect(html).not.toContain(liker.member.name);
       expect(html).not.toContain(`/likes/m/${liker.member.profileId}`);
     }
-    await screenshots(page, 'likes-locked');
+    await takeScreenshots(page, 'likes-locked');
     await expectNoSeriousViolations(page, '/likes with locked likes');
 
     // A hidden like's address shows the prompt, as any address without a like does: it tells nothing.
@@ -225,7 +214,7 @@ test('a free member sees the first 3 likers; newer ones are blurred behind the p
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deze like kunnen we je niet laten zien');
     await expect(page.getByTestId('likes-premium').getByRole('link', { name: 'Word premium' })).toBeVisible();
     expect(await page.content()).not.toContain(likers[4]!.member.name);
-    await screenshots(page, 'like-from-hidden');
+    await takeScreenshots(page, 'like-from-hidden');
 
     // A premium member sees every liker.
     await context.clearCookies();

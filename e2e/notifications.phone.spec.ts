@@ -1,20 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { dismissEntryWarning, expect, signUpMember, test, waitUntilLive } from './support/fixtures.ts';
+import { takeScreenshots } from './support/screenshots.ts';
 
 const client = { 'x-request-type': 'client' };
-
-/** The page at 375 and 1280 px wide, whole, for a person to look at; then back to the phone's own width. */
-async function screenshots(page: Page, name: string) {
-  const phone = page.viewportSize()!;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(phone);
-}
 
 test('a member finds a new like on the notifications page, unread once and read on the next view', async ({
   page,
@@ -60,7 +48,7 @@ test('a member finds a new like on the notifications page, unread once and read 
     await expect(entry.getByTestId('notification-link')).toHaveText('Iemand vindt je leuk');
     await expect(entry.getByTestId('notification-link')).toHaveAttribute('href', '/likes');
     await expect(entry.locator('time')).toHaveText(/^(nu|\d+ minuten? geleden)$/);
-    await screenshots(page, 'notifications');
+    await takeScreenshots(page, 'notifications');
 
     // The first view marked it read.
     await page.reload();

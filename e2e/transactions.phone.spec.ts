@@ -9,6 +9,7 @@ import {
   test,
   waitUntilLive,
 } from './support/fixtures.ts';
+import { takeScreenshots } from './support/screenshots.ts';
 
 // The member's transactions, a receipt with its refund, and the repeat order, at 375 px with one look at a desktop.
 // Orders are paid as a member pays them: POST /api/orders.php, then the sandbox's hosted checkout.
@@ -19,17 +20,6 @@ const client = { 'x-request-type': 'client' };
 
 /** Intl writes money with a no-break space; the page's text compares as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-/** The page whole at 375 and 1280 px, for a person to look at; then back to the phone. */
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 375, height: 740 });
-}
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page })
@@ -111,7 +101,7 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   await expect(row.locator('td[data-label="Bedrag"]')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Bedrag' })).not.toBeInViewport();
   await expectWithinViewportWidth(page, [row]);
-  await screenshots(page, 'transactions-orders');
+  await takeScreenshots(page, 'transactions-orders');
   await expectNoSeriousViolations(page, '/transactions');
 
   // One desktop look: the same list is a table with its column headers.
@@ -131,7 +121,7 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   await expect(purchase).toContainText('Aankoop');
   await expect(purchase).toContainText('+50');
   await expect(purchase.getByRole('link', { name: `Bestelling ${orderId}` })).toBeVisible();
-  await screenshots(page, 'transactions-credits');
+  await takeScreenshots(page, 'transactions-credits');
 
   // The receipt: seller with KvK and VAT number of the buyer's country, buyer, the lines, and printing.
   await purchase.getByRole('link', { name: `Bestelling ${orderId}` }).click();
@@ -149,7 +139,7 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   expect(plain(await receipt.getByTestId('receipt-lines').innerText())).toContain('Waarvan btw (21%)');
   await expect(receipt.getByTestId('order-status')).toHaveText('Betaald');
   await expect(page.getByRole('button', { name: 'Afdrukken' })).toBeVisible();
-  await screenshots(page, 'transactions-receipt');
+  await takeScreenshots(page, 'transactions-receipt');
   await expectNoSeriousViolations(page, '/transactions/{id}');
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.top-nav')).toBeHidden();
@@ -165,7 +155,7 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   expect(plain(await offer.innerText())).toContain('50 credits');
   expect(plain(await page.getByTestId('repeat-price').innerText())).toBe('€ 14,99');
   await expect(page.getByTestId('repeat-method')).toHaveText('Je betaalt weer met iDEAL.');
-  await screenshots(page, 'repeat-order');
+  await takeScreenshots(page, 'repeat-order');
   await expectNoSeriousViolations(page, '/credits/repeat-order');
   await page.getByRole('button', { name: 'Bestellen en betalen' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_\w+$/);
@@ -181,7 +171,7 @@ test('a member finds a paid order in the transactions, prints its receipt, repea
   expect(plain(await newest.innerText())).toContain('50 credits');
   // An order not paid can be paid still: on the payment screen, with the method chosen before.
   await expect(newest.getByRole('link', { name: 'Betalen' })).toHaveAttribute('href', `/credits/${repeatedId}/ideal`);
-  await screenshots(page, 'transactions-orders-unpaid');
+  await takeScreenshots(page, 'transactions-orders-unpaid');
   await newest.getByRole('link', { name: /bon bekijken/ }).click();
   await expect(page.getByTestId('receipt-pay')).toHaveAttribute('href', `/credits/${repeatedId}/ideal`);
   await expect(page.getByTestId('receipt').getByText('Te betalen')).toBeVisible();
@@ -218,7 +208,7 @@ test('a new member sees empty lists and no order to repeat; another member’s r
   await expect(page.getByTestId('transactions-empty')).toContainText('Nog geen bestellingen');
   await expect(page.getByTestId('transactions-balance')).toHaveText('Saldo: 15 credits');
   await expect(page.getByRole('link', { name: 'Vorige bestelling herhalen' })).toHaveCount(0);
-  await screenshots(page, 'transactions-empty');
+  await takeScreenshots(page, 'transactions-empty');
   // The welcome credits of the confirmed address are the first movement.
   await page.getByTestId('transactions-tab-credits').click();
   const welcome = page.getByTestId('credit-row');
@@ -293,7 +283,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('refund-done')).toContainText('Je terugbetaling is aangevraagd.');
     await expect(page.getByTestId('receipt').getByTestId('order-status')).toHaveText('Terugbetaald');
     await expect(page.getByTestId('refund')).toHaveCount(0);
-    await screenshots(page, 'transactions-receipt-refunded');
+    await takeScreenshots(page, 'transactions-receipt-refunded');
     // Sent again (the back button and a second press): the shop refuses, and the page says so.
     const again = await page.request.post(`/transactions/${orderId}`, { form: { intent: 'refund' } });
     expect(again.status()).toBe(409);

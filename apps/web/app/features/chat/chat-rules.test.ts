@@ -181,5 +181,7 @@ describe('the address of the page', () => {
     expect(changesOnlyView(url('/chats/7'), url('/chats/7?before=40'))).toBe(false);
     expect(changesOnlyView(url('/chats/7'), url('/chats/7?gif=kat'))).toBe(false);
     expect(changesOnlyView(url('/chats/7'), url('/chats/8'))).toBe(false);
+    // A revalidation (the other member wrote first on /members/{id}/chat) reads the page again.
+    expect(changesOnlyView(url('/chats/7?report=form'), url('/chats/7?report=form'))).toBe(false);
   });
 });

@@ -151,7 +151,8 @@ export function findOpenDialog(search: string, hasConversation: boolean): 'block
  * loader need not run again (it would read the conversation and mark it read once more).
  */
 export function changesOnlyView(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
+  // The same address again is a reload the page asked for (a revalidation), not a dialog opening or closing.
+  if (current.pathname !== next.pathname || current.href === next.href) return false;
   const rest = (url: URL) => {
     const params = new URLSearchParams(url.search);
     for (const name of Object.keys(viewParams)) params.delete(name);

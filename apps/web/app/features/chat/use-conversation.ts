@@ -167,8 +167,10 @@ export function useConversation(data: ChatPageData, action: string) {
       onMemberEvent((event) => {
         const { payload } = event;
         if (conversationId === null) {
-          // The other member wrote first: the conversation exists now.
-          if (event.type === 'message' && payload.profile === profileId) void revalidate.current();
+          // The other member wrote first: the conversation exists now. The member's own first send goes on to it
+          // through its action's reload; a reload here as well would cut that one short.
+          const fromThem = (payload.message as { from_me?: boolean } | undefined)?.from_me === false;
+          if (event.type === 'message' && payload.profile === profileId && fromThem) void revalidate.current();
           return;
         }
         if (event.type === 'message') {

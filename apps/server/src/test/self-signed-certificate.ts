@@ -38,7 +38,8 @@ export function createSelfSignedCertificate(): { key: string; cert: string } {
     tlv(0x04, sequence(tlv(0x87, Buffer.from([127, 0, 0, 1])), tlv(0x82, Buffer.from('localhost', 'ascii')))),
   );
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+  // DER wants a positive INTEGER with no leading zero byte: OpenSSL refuses the certificate otherwise (1 run in 256).
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   const certificateBody = sequence(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))), // version 3
     tlv(0x02, serial),

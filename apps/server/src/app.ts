@@ -47,7 +47,6 @@ export type { PageServices } from './lib/define-module.ts'; // from here, the we
 const modules = [
   jobsModule,
   systemModule,
-  notificationsModule,
   sitesModule,
   mailModule,
   smsModule,
@@ -60,6 +59,7 @@ const modules = [
   likesModule,
   chatModule,
   notificationsFeedModule,
+  notificationsModule,
   realtimeModule,
 ];
 

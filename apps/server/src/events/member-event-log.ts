@@ -20,6 +20,7 @@ export function createMemberEventLog(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const flushKey = Symbol('member events');
+  const writtenListeners: ((stored: StoredMemberEvent[]) => Promise<void>)[] = [];
   // The events each running transaction gathered, by the transaction.
   const gathered = new WeakMap<object, { events: MemberEventInput[]; now: Date }>();
 
@@ -42,10 +43,20 @@ export function createMemberEventLog(deps: {
 
   async function write(events: MemberEventInput[], now: Date) {
     const stored = await deps.repository.appendMemberEvents(events, now);
-    if (stored.length > 0) await deps.work.afterCommit(() => publish(stored));
+    if (stored.length === 0) return;
+    for (const listener of writtenListeners) await listener(stored);
+    await deps.work.afterCommit(() => publish(stored));
   }
 
   return {
+    /**
+     * Runs `listener` with every batch of events once written, inside the transaction that wrote them (so what it
+     * writes, such as a job, commits or rolls back with them). Set up at start, before any request.
+     */
+    onEventsWritten(listener: (stored: StoredMemberEvent[]) => Promise<void>): void {
+      writtenListeners.push(listener);
+    },
+
     /** Adds events to the running transaction (written before it commits), or writes them at once outside one. */
     async appendMemberEvents(events: MemberEventInput[], now: Date): Promise<void> {
       if (events.length === 0) return;

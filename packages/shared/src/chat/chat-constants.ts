@@ -45,7 +45,8 @@ export type ServerFrame =
   | { t: 'event'; id: number; type: string; payload: Record<string, unknown>; created_at: string }
   | { t: 'refetch'; last_event_id: number }
   | { t: 'typing'; conversation: number };
-export type ClientFrame = { t: 'typing'; conversation: number };
+/** What a page sends on its socket: the member is typing, or the page became visible or hidden. */
+export type ClientFrame = { t: 'typing'; conversation: number } | { t: 'presence'; visible: boolean };
 
 /** Events the socket replays after a reconnect; beyond, the client refetches. */
 export const replayLimit = 200;

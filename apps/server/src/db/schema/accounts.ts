@@ -54,8 +54,13 @@ export const users = pgTable(
       .default(defaultNotificationSettings()),
     /** The next step of /complete-signup (0 to 4); 5 when finished. */
     signupStep: smallint('signup_step').notNull().default(0),
-    /** What the member chose at the push step: accepted, declined or skipped. */
+    /**
+     * What the member chose at the push step (accepted, declined or skipped), or `denied` when the browser refused
+     * notifications.
+     */
     pushChoice: text('push_choice'),
+    /** Whether a push may show a message's text (a lock screen shows it to anyone near the phone). */
+    pushPreviews: boolean('push_previews').notNull().default(false),
     /** The member whose landing page led to this signup; complete-signup leads back to them. */
     signupTargetProfileId: integer('signup_target_profile_id').references(() => profiles.id, {
       onDelete: 'set null',

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every mail the site sends, written in the transaction that causes it; a `mail.send` job (queued in the same
@@ -14,6 +14,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   html: text('html').notNull(),
   text: text('text').notNull(),
+  /** Extra headers, such as `List-Unsubscribe` on notification mails. */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
     .default('pending'),

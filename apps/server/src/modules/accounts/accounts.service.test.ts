@@ -114,6 +114,7 @@ function createMemoryAccounts() {
       credits: 0,
       notificationsDisabled: [],
       notificationsReadUpTo: 0,
+      pushPreviews: false,
       tracking: {},
       signupIp: null,
       signupDate: new Date(0),

@@ -145,7 +145,8 @@ export function createChatService(deps: {
 
   /**
    * The events of a message: the sender's own (their other tabs), and the receiver's when it is delivered, each with
-   * the member's unread total after it.
+   * the member's unread total after it. `opens` marks the message that opened the conversation (the receiver is told
+   * of a new conversation rather than a new message).
    */
   function messageEvents(
     site: Site,
@@ -153,6 +154,7 @@ export function createChatService(deps: {
     sender: { profileId: number; userId: number | null; unread: number },
     recipient: { profileId: number; userId: number | null; unread: number },
     delivered: boolean,
+    opens: boolean,
   ): MemberEventInput[] {
     const events: MemberEventInput[] = [];
     for (const [member, other] of [
@@ -168,6 +170,7 @@ export function createChatService(deps: {
           profile: other.profileId,
           message: toChatMessage(site, row, member.profileId, 0),
           unread_total: member.unread,
+          opens,
         },
       });
     }
@@ -304,6 +307,7 @@ export function createChatService(deps: {
         { profileId: me, userId: user.id, unread: senderUnread },
         { profileId: partner.id, userId: partner.userId, unread: recipientUnread },
         !held,
+        context.conversationId === null,
       );
       await deps.events.appendMemberEvents(events, now);
       return { message: toChatMessage(site, row, me, 0), credits };
@@ -504,6 +508,9 @@ export function createChatService(deps: {
       const profileId = await repository.findProfileOfUser(userId);
       if (profileId === null) return;
       const held = await repository.findHeldMessages(profileId);
+      // An unconfirmed member's held messages are, in practice, what opened their conversations: the first released
+      // in each tells the receiver of a new conversation.
+      const opened = new Set<number>();
       for (const row of held) {
         const membership = await repository.findMembership(row.conversationId, profileId);
         const siteOf = membership ? await site(membership.siteId) : null;
@@ -534,7 +541,9 @@ export function createChatService(deps: {
           { profileId, userId, unread: await repository.sumUnread(profileId) },
           { profileId: partner.id, userId: partner.userId, unread: await repository.sumUnread(partner.id) },
           true,
+          !opened.has(row.conversationId),
         );
+        opened.add(row.conversationId);
         await deps.events.appendMemberEvents(events, now);
       }
     },

@@ -25,7 +25,7 @@ export interface Reversal {
  */
 export function createLedger(deps: {
   repository: LedgerRepository;
-  events: MemberEventLog;
+  events: Pick<MemberEventLog, 'appendMemberEvents'>;
   work: UnitOfWork;
   now: () => Date;
   /** Shows the new balance in the member's cached session views on every process (the nav shows it). */

@@ -21,8 +21,11 @@ interface JobDefinition<P extends object = object> {
   leaseSeconds?: number;
   /** Finished jobs (done and failed) are deleted this long after they finish. Default 14. */
   keepDays?: number;
-  /** An enqueue with a `singletonKey` that is already queued or running adds nothing. */
-  dedupe?: boolean;
+  /**
+   * An enqueue with a `singletonKey` that is already queued or running adds nothing (`true`), or only one that is
+   * already queued (`'queued'`: one may wait while another runs, so work that arrives during a run is not lost).
+   */
+  dedupe?: boolean | 'queued';
 }
 
 interface EnqueueOptions {
@@ -116,7 +119,7 @@ const states: Record<string, JobState> = {
 export function createJobs(deps: JobsDeps): Jobs {
   const clock = deps.clock ?? systemClock;
   const safetyPollSeconds = deps.safetyPollSeconds ?? defaultSafetyPollSeconds;
-  const definitions = new Map<string, Required<Omit<JobDefinition, 'dedupe'>> & { dedupe: boolean }>();
+  const definitions = new Map<string, Required<Omit<JobDefinition, 'dedupe'>> & { dedupe: boolean | 'queued' }>();
   const schedules: { kind: string; cron: string; payload: object | null }[] = [];
   let boss: PgBoss | null = null;
   let begun = false;
@@ -251,7 +254,14 @@ export function createJobs(deps: JobsDeps): Jobs {
           // An existing queue keeps its policy; its retry and retention settings follow the code.
           // One at a time is the database's rule (a unique index on running jobs), which parallel claims cannot pass;
           // a larger limit is pg-boss's group count, which two processes claiming at the same instant can overrun.
-          const policy = definition.dedupe ? 'exclusive' : definition.concurrency === 1 ? 'singleton' : 'standard';
+          const policy =
+            definition.dedupe === 'queued'
+              ? 'stately'
+              : definition.dedupe
+                ? 'exclusive'
+                : definition.concurrency === 1
+                  ? 'singleton'
+                  : 'standard';
           await queue.createQueue(kind, { ...settings, policy });
           await queue.updateQueue(kind, settings);
         }

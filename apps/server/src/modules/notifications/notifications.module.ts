@@ -1,18 +1,32 @@
 import { defineModule } from '../../lib/define-module.ts';
-import { ensureVapidKeys } from './vapid-keys.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import { registerPresenceRoutes } from './notifications.routes.ts';
+import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
-    notifications: { pushPublicKey: string };
+    notifications: NotificationsService;
   }
 }
 
-/** Web push: the VAPID keys, generated on first start and stored (the sending comes with the notifications issue). */
+/** Notifications: presence, web push to members' devices, mails per type, unsubscribing, bounces. */
 export const notificationsModule = defineModule({
   name: 'notifications',
-  needs: ['system'],
-  services: async ({ config }, { system }) => {
-    const keys = await ensureVapidKeys(system.secrets, config.vapidKeys);
-    return { pushPublicKey: keys.publicKey };
+  needs: ['jobs', 'sites', 'system', 'mail'],
+  services: ({ work, memberEvents, now, log }, { jobs, sites }) => {
+    const repository = createNotificationsRepository(work.db);
+    return createNotificationsService({
+      repository,
+      jobs,
+      work,
+      memberEvents,
+      findSite: (id) => sites.findSiteById(id),
+      // Filled in by notification-push.ts and notification-mails.ts.
+      push: { sendPushes: async () => {} },
+      mailer: { scheduleNotificationMail: async () => {} },
+      now,
+      log,
+    });
   },
+  routes: (scope, notifications) => registerPresenceRoutes(scope, notifications),
 });

@@ -34,6 +34,8 @@ interface OpenSocket {
   site: Site;
   token: string;
   alive: boolean;
+  /** The page said it is visible (a `presence` frame). */
+  visible: boolean;
   ping(): void;
   terminate(): void;
 }
@@ -45,11 +47,19 @@ interface OpenSocket {
  */
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['accounts', 'chat'],
+  needs: ['accounts', 'chat', 'notifications'],
   services: () => ({ countSockets: () => 0 }),
   routes: async (scope, services, { work, events: bus, log }) => {
     const { accounts, sessions } = scope.services.accounts;
     const chat = scope.services.chat;
+    const notifications = scope.services.notifications;
+    // Members with a visible page on a socket of this process: they see news on screen, so none is pushed or mailed.
+    const lookingNow = () =>
+      [...byUser].filter(([, set]) => [...set].some((open) => open.visible)).map(([user]) => user);
+    const tellLooking = (users: number[]) =>
+      void notifications.markLooking(users).catch((error) => log.warn({ err: error }, 'presence not stored'));
+    const tellAway = (user: number) =>
+      void notifications.markAway(user).catch((error) => log.warn({ err: error }, 'presence not stored'));
     const source = createMemberEventsRepository(work.db);
     const byUser = new Map<number, Set<OpenSocket>>();
     services.countSockets = () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
@@ -94,6 +104,8 @@ export const realtimeModule = defineModule({
     });
 
     const heartbeat = setInterval(() => {
+      const looking = lookingNow();
+      if (looking.length > 0) tellLooking(looking);
       for (const set of byUser.values()) {
         for (const open of set) {
           if (!open.alive) {
@@ -140,6 +152,7 @@ export const realtimeModule = defineModule({
           site: request.site,
           token,
           alive: true,
+          visible: false,
           ping: () => socket.ping(),
           terminate: () => socket.terminate(),
         };
@@ -151,13 +164,22 @@ export const realtimeModule = defineModule({
         socket.on('pong', () => {
           open.alive = true;
         });
+        const anyVisible = () => [...(byUser.get(user.id) ?? [])].some((other) => other.visible);
         socket.on('close', () => {
           set.delete(open);
           if (set.size === 0) byUser.delete(user.id);
+          if (open.visible && !anyVisible()) tellAway(user.id);
         });
         socket.on('message', (data) => {
           const frame = parseClientFrame(data.toString());
           if (!frame) return;
+          if (frame.t === 'presence') {
+            const wasLooking = anyVisible();
+            open.visible = frame.visible;
+            if (!wasLooking && frame.visible) tellLooking([user.id]);
+            else if (wasLooking && !anyVisible()) tellAway(user.id);
+            return;
+          }
           const second = Math.floor(Date.now() / 1000);
           if (second !== typingWindow) [typingWindow, typingCount] = [second, 0];
           if (++typingCount > typingPerSecond) return;
@@ -180,6 +202,7 @@ export const realtimeModule = defineModule({
 function parseClientFrame(text: string): ClientFrame | null {
   try {
     const frame = JSON.parse(text) as Partial<ClientFrame>;
+    if (frame.t === 'presence' && typeof frame.visible === 'boolean') return { t: 'presence', visible: frame.visible };
     if (
       frame.t === 'typing' &&
       Number.isInteger(frame.conversation) &&

@@ -37,12 +37,12 @@ declare module '../../lib/define-module.ts' {
  */
 export const sitesModule = defineModule({
   name: 'sites',
-  needs: ['notifications'],
-  services: ({ work, catalogs }, { notifications }) =>
+  needs: ['system'],
+  services: ({ work, catalogs }, { system }) =>
     createSitesService({
       repository: createSitesRepository(work.db),
       catalogs,
-      pushPublicKey: notifications.pushPublicKey,
+      pushPublicKey: system.vapidKeys.publicKey,
     }),
   appHooks: (app, sites, { config, catalogs }) =>
     registerSiteContext(app, { config, sites, catalogs, countries: createCountryLocator() }),

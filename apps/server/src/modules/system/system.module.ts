@@ -5,6 +5,7 @@ import { registerIdempotency } from './idempotency.ts';
 import { createRateLimitsRepository } from './rate-limits.repository.ts';
 import { createSecretsRepository } from './secrets.repository.ts';
 import { registerSystemRoutes } from './system.routes.ts';
+import { ensureVapidKeys, type VapidKeys } from './vapid-keys.ts';
 
 declare module '../../lib/define-module.ts' {
   interface ModuleServices {
@@ -12,6 +13,8 @@ declare module '../../lib/define-module.ts' {
       idempotency: ReturnType<typeof createIdempotencyRepository>;
       rateLimits: ReturnType<typeof createRateLimitsRepository>;
       secrets: ReturnType<typeof createSecretsRepository>;
+      /** Web push's keys: from the environment, or generated on first start and stored. */
+      vapidKeys: VapidKeys;
     };
   }
 }
@@ -20,11 +23,11 @@ const dayMs = 24 * 3_600_000;
 /** How long member events are kept for replay; a client away longer refetches everything. */
 const memberEventDays = 30;
 
-/** System: health and readiness, robots.txt, the API document, idempotency keys and rate-limit counters. */
+/** System: health and readiness, robots.txt, the API document, idempotency keys, rate-limit counters, VAPID keys. */
 export const systemModule = defineModule({
   name: 'system',
   needs: ['jobs'],
-  services: async ({ work, now }, { jobs }) => {
+  services: async ({ work, now, config }, { jobs }) => {
     const idempotency = createIdempotencyRepository(work.db);
     const rateLimits = createRateLimitsRepository(work.db);
     const memberEvents = createMemberEventsRepository(work.db);
@@ -38,7 +41,8 @@ export const systemModule = defineModule({
       },
     });
     await jobs.schedule('system.cleanup', '45 * * * *');
-    return { idempotency, rateLimits, secrets: createSecretsRepository(work.db) };
+    const secrets = createSecretsRepository(work.db);
+    return { idempotency, rateLimits, secrets, vapidKeys: await ensureVapidKeys(secrets, config.vapidKeys) };
   },
   appHooks: (app, { idempotency }, { now }) => registerIdempotency(app, { repository: idempotency, now }),
   routes: (scope, _services, { database }) => registerSystemRoutes(scope, database),

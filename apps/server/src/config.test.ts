@@ -43,6 +43,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('adds push service hosts from a comma-separated list, and refuses anything else', () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual([]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: '127.0.0.1:4443, Push.Example.test' }).pushServiceHosts).toEqual([
+      '127.0.0.1:4443',
+      'push.example.test',
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.test/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: '127.0.0.1:4443' }).pushServiceCertificate).toBeUndefined();
+  });
+
   it('takes a Mollie API key, and an endpoint beside it', () => {
     const apiKey = 'test_FakeKeyForTheConfigTest0000000';
     expect(loadConfig({ MOLLIE_API_KEY: apiKey }).mollie).toEqual({ apiKey, apiEndpoint: undefined });

@@ -55,6 +55,23 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  // Push services besides the browsers' own, as `host` or `host:port` (a local stand-in); the server posts to them.
+  PUSH_SERVICE_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/,
+              'must list host or host:port entries, comma-separated',
+            ),
+        ),
+      )
+      .optional(),
+  ),
   MOLLIE_API_KEY: optionalText.pipe(
     z
       .string()
@@ -115,6 +132,13 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Web-push keys from the environment; without them the server generates a pair once and keeps it. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Push service hosts (`host` or `host:port`) allowed besides the browsers' own (`knownPushServiceHosts`). */
+  pushServiceHosts: string[];
+  /**
+   * A certificate (PEM) the push sender trusts instead of the public authorities: tests only, for the local push
+   * service stand-in; never read from the environment.
+   */
+  pushServiceCertificate: string | undefined;
   /** Mollie takes the payments when its API key is set; without it the built-in sandbox does. */
   mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
   /** The GIF search asks GIPHY when its API key is set; without it, it searches the GIFs shipped with the project. */
@@ -170,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? [],
+    pushServiceCertificate: undefined,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : undefined,
     giphy: e.GIPHY_API_KEY
       ? {

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentedPath } from '../lib/query-variant.ts';
 
 const zodToOpenApi = createJsonSchemaTransform({});
 
@@ -24,8 +25,11 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     // Pages, photo files, health checks and the documentation's own files are not API calls.
     hideUntagged: true,
+    // A route told apart by its query (`/api/user.php?push=1`) is listed under that path, beside the plain one.
     transform: (input) =>
-      input.url.startsWith('/api/') ? zodToOpenApi(input) : { schema: { hide: true }, url: input.url },
+      input.url.startsWith('/api/')
+        ? { ...zodToOpenApi(input), url: documentedPath(input.url, input.route.constraints) }
+        : { schema: { hide: true }, url: input.url },
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -32,6 +32,8 @@ export const errorCodes = {
   delete_reason_required: { status: 400 },
   passwords_differ: { status: 400 },
   reset_link_invalid: { status: 400 },
+  push_subscription_invalid: { status: 400 },
+  push_service_not_allowed: { status: 400 },
   login_failed: { status: 401 },
   authentication_required: { status: 403 },
   client_header_required: { status: 403 },

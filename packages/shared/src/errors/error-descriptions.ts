@@ -28,6 +28,9 @@ export const errorDescriptions: Record<ErrorCode, string> = {
   delete_reason_required: 'No (known) reason was chosen for deleting the account.',
   passwords_differ: 'The new password and its repetition differ.',
   reset_link_invalid: 'A password reset link that is expired, used or unknown.',
+  push_subscription_invalid:
+    'A web-push subscription that is not what a browser makes: an https endpoint of at most 1,000 characters, a 65-byte P-256 key and a 16-byte secret in base64url.',
+  push_service_not_allowed: 'A web-push endpoint that is not on a known push service (the server would post to it).',
   login_failed: 'Wrong e-mail address or password (not saying which).',
   authentication_required: 'The call needs a logged-in member.',
   client_header_required: 'A state-changing call without `X-Request-Type: client` (CSRF defence).',

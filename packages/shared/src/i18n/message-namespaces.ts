@@ -57,7 +57,7 @@ export const browserNamespaces = [
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 
 /**
- * Namespaces only the server uses: mails and SMS, the local mailbox and SMS box, legal pages (their loader fills them in), and the
+ * Namespaces only the server uses: mails, web push and SMS, the local mailbox and SMS box, legal pages (their loader fills them in), and the
  * defaults of site texts and region types (the sites service fills them in).
  */
 export const serverNamespaces = [
@@ -66,6 +66,7 @@ export const serverNamespaces = [
   'fictional',
   'legal',
   'mail',
+  'push',
   'regions',
   'site',
   'sms',

@@ -91,6 +91,10 @@ export function createAccountsRepository(db: Database) {
         .where(eq(users.id, userId));
     },
 
+    async updatePushChoice(userId: number, pushChoice: 'accepted' | 'denied') {
+      await db.update(users).set({ pushChoice }).where(eq(users.id, userId));
+    },
+
     async updateUserLanguage(userId: number, language: string) {
       await db.update(users).set({ language }).where(eq(users.id, userId));
     },

@@ -86,6 +86,7 @@ function createMemoryAccounts() {
     updatePassword: notUsed('updatePassword'),
     deleteSessionsOfUser: notUsed('deleteSessionsOfUser'),
     updateSignupStep: notUsed('updateSignupStep'),
+    updatePushChoice: notUsed('updatePushChoice'),
     updateUserLanguage: notUsed('updateUserLanguage'),
     findSignupTargetProfileId: notUsed('findSignupTargetProfileId'),
     findProfileName: notUsed('findProfileName'),

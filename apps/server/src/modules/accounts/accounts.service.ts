@@ -190,6 +190,11 @@ export function createAccountsService(deps: {
       return (await findSessionUser(site, token))!;
     },
 
+    /** The member's browser gave a push subscription (`accepted`) or refused notifications (`denied`). */
+    async recordPushChoice(userId: number, choice: 'accepted' | 'denied') {
+      await repository.updatePushChoice(userId, choice);
+    },
+
     async updateLanguage(site: Site, token: string, userId: number, language: Locale) {
       await repository.updateUserLanguage(userId, language);
       await sessions.refreshUser(userId);

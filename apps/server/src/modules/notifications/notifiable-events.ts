@@ -35,8 +35,11 @@ interface MessagePayload {
  * A like that made a match is told by the match.
  */
 export function findNotifiables(events: readonly EventRecord[]): Notifiable[] {
+  // Only the like that made the match (`match: true`): an earlier like of theirs may still be after the cursor.
   const ownLikes = new Set(
-    events.filter((event) => event.type === 'like_given').map((event) => Number(event.payload.profile)),
+    events
+      .filter((event) => event.type === 'like_given' && event.payload.match === true)
+      .map((event) => Number(event.payload.profile)),
   );
   const found: Notifiable[] = [];
   for (const event of events) {

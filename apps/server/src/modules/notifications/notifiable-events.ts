@@ -66,8 +66,3 @@ export function findNotifiables(events: readonly EventRecord[]): Notifiable[] {
   }
   return found;
 }
-
-/** Whether a batch of freshly written events holds anything to tell its member. */
-export function holdsNotifiable(events: readonly EventRecord[]): boolean {
-  return findNotifiables(events).length > 0;
-}

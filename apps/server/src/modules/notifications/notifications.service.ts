@@ -9,7 +9,7 @@ import type { NotificationRecipient, NotificationsRepository } from './notificat
 /** Events one delivery reads at most; more are taken by the next run, queued at once. */
 const deliveryBatch = 200;
 /** How long a visible page counts as looking without a word from its socket (its heartbeat renews it every 30 s). */
-export const lookingLeaseMs = 75_000;
+const lookingLeaseMs = 75_000;
 
 /** What sends pushes to a member's devices (notification-push.ts). */
 export interface PushSender {

@@ -63,6 +63,7 @@ const environmentSchema = z.object({
   ),
   // The official client speaks only HTTPS.
   MOLLIE_API_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  MAIL_EVENTS_SECRET: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   GIPHY_API_KEY: optionalText.pipe(
     z
       .string()
@@ -117,6 +118,11 @@ export interface AppConfig {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Mollie takes the payments when its API key is set; without it the built-in sandbox does. */
   mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
+  /**
+   * The bearer secret the mail provider's delivery events (bounces, complaints) carry to POST /api/mail-events.php;
+   * without it that call answers 404.
+   */
+  mailEventsSecret: string | undefined;
   /** The GIF search asks GIPHY when its API key is set; without it, it searches the GIFs shipped with the project. */
   giphy: { apiKey: string; endpoint: string } | undefined;
 }
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : undefined,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
     giphy: e.GIPHY_API_KEY
       ? {
           apiKey: e.GIPHY_API_KEY,

@@ -12,8 +12,8 @@ declare module '../../lib/define-module.ts' {
 /** Notifications: presence, web push to members' devices, mails per type, unsubscribing, bounces. */
 export const notificationsModule = defineModule({
   name: 'notifications',
-  needs: ['jobs', 'sites', 'system', 'mail'],
-  services: ({ work, memberEvents, now, log }, { jobs, sites }) => {
+  needs: ['jobs', 'sites', 'system', 'mail', 'notificationMails'],
+  services: ({ work, memberEvents, now, log }, { jobs, sites, notificationMails }) => {
     const repository = createNotificationsRepository(work.db);
     return createNotificationsService({
       repository,
@@ -21,9 +21,9 @@ export const notificationsModule = defineModule({
       work,
       memberEvents,
       findSite: (id) => sites.findSiteById(id),
-      // Filled in by notification-push.ts and notification-mails.ts.
+      // Filled in by notification-push.ts.
       push: { sendPushes: async () => {} },
-      mailer: { scheduleNotificationMail: async () => {} },
+      mailer: notificationMails.mailer,
       now,
       log,
     });

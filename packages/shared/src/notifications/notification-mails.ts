@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An unsubscribe link's token (`<user>.<type>.<mac>`); the server checks it, this only bounds it. */
+/** An unsubscribe link's token (`<user>-<type>-<mac>`); the server checks it, this only bounds it. */
 export const unsubscribeTokenSchema = z
   .string('unsubscribe_link_invalid')
   .min(1, 'unsubscribe_link_invalid')

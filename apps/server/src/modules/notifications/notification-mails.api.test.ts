@@ -14,7 +14,6 @@ import {
   type TestAppWithSmtp,
   testDatabaseKind,
 } from '../../test/test-app.ts';
-import { notificationMailWaitMs } from './notification-mails.ts';
 
 const mailEventsSecret = 'test-mail-events-secret-0123456789';
 const minuteMs = 60_000;
@@ -144,7 +143,7 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
       sql`select start_after from pgboss.job where name = 'notifications.mail' and data->>'userId' = ${String(reader.userId)}`,
     );
     const [job] = (queued as unknown as { rows: { start_after: Date | string }[] }).rows;
-    expect(new Date(job!.start_after).getTime()).toBe(clock.getTime() + notificationMailWaitMs);
+    expect(new Date(job!.start_after).getTime()).toBe(clock.getTime() + 2 * minuteMs);
     advance(minuteMs);
     await send(second, reader, 'Hi Carla');
     await send(second, reader, 'Are you there?');
@@ -157,10 +156,10 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     expect(mail.text).toContain('Bob: 2 messages');
     expect(mail.text).toContain('Read your messages');
     expect(header(mail, 'list-unsubscribe')).toMatch(
-      new RegExp(`^<${origin()}/api/unsubscribe\\.php\\?token=${reader.userId}\\.new_conversations\\.[\\w-]{43}>$`),
+      new RegExp(`^<${origin()}/api/unsubscribe\\.php\\?token=${reader.userId}-new_conversations-[\\w-]{43}>$`),
     );
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail.text).toContain(`${origin()}/unsubscribe?token=${reader.userId}.new_conversations.`);
+    expect(mail.text).toContain(`${origin()}/unsubscribe?token=${reader.userId}-new_conversations-`);
     expect(mail.text).toContain('No more e-mails about new conversations');
     expect(mail.html).toContain(`${origin()}/settings`);
     // Message texts stay on the site.
@@ -240,7 +239,7 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     await runNotifications();
     const [likeMail] = notificationMailsTo(reader.email);
     expect(likeMail?.subject).toMatch(/^Iemand vindt je leuk op /);
-    expect(header(likeMail!, 'list-unsubscribe')).toContain(`token=${reader.userId}.like.`);
+    expect(header(likeMail!, 'list-unsubscribe')).toContain(`token=${reader.userId}-like-`);
     // A like never names the liker.
     expect(likeMail!.text).not.toContain('Bob');
 
@@ -323,7 +322,7 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     await send(writer, reader);
     await runNotifications();
     const [mail] = notificationMailsTo(reader.email);
-    const link = /\/unsubscribe\?token=([\w.-]+)/.exec(mail!.text ?? '')![1]!;
+    const link = /\/unsubscribe\?token=([\w-]+)/.exec(mail!.text ?? '')![1]!;
     const site = (await t.app.services.sites.findSiteByHost('localhost'))!;
     expect(await t.app.services.notificationMails.findUnsubscribeType(site, link)).toBe('new_conversations');
     await t.app.services.notificationMails.unsubscribeType(site, link);
@@ -437,7 +436,7 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     const mails = notificationMailsTo(reader.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/wacht op je antwoord$/);
-    expect(header(mails[0]!, 'list-unsubscribe')).toContain(`token=${reader.userId}.unread_message_reminders.`);
+    expect(header(mails[0]!, 'list-unsubscribe')).toContain(`token=${reader.userId}-unread_message_reminders-`);
     advance(hourMs);
     await runReminders();
     expect(notificationMailsTo(reader.email)).toHaveLength(1);
@@ -456,7 +455,7 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     expect(mail?.subject).toMatch(/^Nieuwe leden bij jou in de buurt/);
     expect(mail!.text).toContain('Maarten, ');
     expect(mail!.text).not.toMatch(/^- Lotte/m);
-    expect(header(mail!, 'list-unsubscribe')).toContain(`token=${reader.userId}.weekly_updates.`);
+    expect(header(mail!, 'list-unsubscribe')).toContain(`token=${reader.userId}-weekly_updates-`);
     // Once a week: a second run sends nothing.
     await runWeekly();
     expect(notificationMailsTo(reader.email)).toHaveLength(1);

@@ -46,6 +46,7 @@ export const notificationMailsModule = defineModule({
   needs: ['jobs', 'sites', 'system', 'mail', 'accounts', 'chat', 'search'],
   services: async ({ work, catalogs, config, now, log }, { jobs, sites, system, mail, accounts, chat, search }) => {
     const mails = createNotificationMails({
+      mailWaitMs: config.notificationMailWaitSeconds * 1000,
       repository: createNotificationMailsRepository(work.db),
       notifications: createNotificationsRepository(work.db),
       jobs,

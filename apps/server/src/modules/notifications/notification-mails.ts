@@ -22,11 +22,6 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
-/**
- * How long the mail about new events waits after the first of them: what arrives meanwhile goes in the same mail, and
- * a member who comes back and reads it all in that time gets none.
- */
-export const notificationMailWaitMs = 2 * minuteMs;
 /** At most one mail per conversation, and one about likes, in this time. */
 const notificationMailRepeatMs = hourMs;
 /** Events one mail job reads at most; the rest go in the next run, queued at once. */
@@ -54,6 +49,11 @@ interface ProfileName {
 }
 
 export interface NotificationMailsDeps {
+  /**
+   * How long the mail about new events waits after the first of them (`NOTIFICATION_MAIL_WAIT_SECONDS`, 2 minutes):
+   * what arrives meanwhile goes in the same mail, and a member who comes back and reads it all in that time gets none.
+   */
+  mailWaitMs: number;
   repository: NotificationMailsRepository;
   notifications: NotificationsRepository;
   jobs: Jobs;
@@ -480,7 +480,7 @@ export function createNotificationMails(deps: NotificationMailsDeps) {
       await jobs.enqueue(
         'notifications.mail',
         { userId },
-        { singletonKey: String(userId), runAt: new Date(deps.now().getTime() + notificationMailWaitMs) },
+        { singletonKey: String(userId), runAt: new Date(deps.now().getTime() + deps.mailWaitMs) },
       );
     },
   };

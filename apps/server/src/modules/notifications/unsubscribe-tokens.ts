@@ -15,7 +15,7 @@ export interface UnsubscribeTokens {
 }
 
 /**
- * Unsubscribe links work without a login for as long as the account exists: the token is `<user>.<type>.<mac>`, the
+ * Unsubscribe links work without a login for as long as the account exists: the token is `<user>-<type>-<mac>`, the
  * mac an HMAC-SHA256 (base64url) over the user id and type with a key only the server knows, checked in constant time.
  * Nothing is stored per link; a new key (deleting the stored one) makes every link sent so far useless.
  */
@@ -23,9 +23,10 @@ export function createUnsubscribeTokens(key: Buffer): UnsubscribeTokens {
   const mac = (userId: number, type: string) =>
     createHmac('sha256', key).update(`unsubscribe:${userId}:${type}`).digest();
   return {
-    sign: ({ userId, type }) => `${userId}.${type}.${mac(userId, type).toString('base64url')}`,
+    sign: ({ userId, type }) => `${userId}-${type}-${mac(userId, type).toString('base64url')}`,
     verify(token) {
-      const match = /^([1-9]\d{0,9})\.([a-z_]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      // The type has no '-': the first two split it off unambiguously, the mac may hold more.
+      const match = /^([1-9]\d{0,9})-([a-z_]{1,40})-([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return null;
       const userId = Number(match[1]);
       const type = match[2] as NotificationType;

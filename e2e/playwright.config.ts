@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_PROFILES: process.env.E2E_SEED_PROFILES ?? '40',
       LOG_LEVEL: 'warn',
+      // The mail about new messages waits a second, not two minutes (notification-mails journey).
+      NOTIFICATION_MAIL_WAIT_SECONDS: '1',
       // The test runner stands where a load balancer would: on this machine, in front of the server. A test that
       // names its own client address in X-Forwarded-For (support/fixtures.ts, `clientAddress`) is then counted as
       // that client, so the per-address limits (5 signups an hour) count each test alone. A request without the

@@ -22,6 +22,7 @@ import { jobsModule } from './modules/jobs/jobs.module.ts';
 import { likesModule } from './modules/likes/likes.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { moderationModule } from './modules/moderation/moderation.module.ts';
+import { notificationMailsModule } from './modules/notifications/notification-mails.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { notificationsFeedModule } from './modules/notifications-feed/notifications-feed.module.ts';
 import { profilesModule } from './modules/profiles/profiles.module.ts';
@@ -59,6 +60,7 @@ const modules = [
   likesModule,
   chatModule,
   notificationsFeedModule,
+  notificationMailsModule,
   notificationsModule,
   realtimeModule,
 ];

@@ -80,6 +80,8 @@ const environmentSchema = z.object({
   ),
   // The official client speaks only HTTPS.
   MOLLIE_API_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  NOTIFICATION_MAIL_WAIT_SECONDS: wholeNumber(120),
+  MAIL_EVENTS_SECRET: optionalText.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   GIPHY_API_KEY: optionalText.pipe(
     z
       .string()
@@ -141,6 +143,16 @@ export interface AppConfig {
   pushServiceCertificate: string | undefined;
   /** Mollie takes the payments when its API key is set; without it the built-in sandbox does. */
   mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
+  /**
+   * How long the mail about new messages and likes waits for more after the first (one mail for several), and for
+   * the member to come back and read them (none then).
+   */
+  notificationMailWaitSeconds: number;
+  /**
+   * The bearer secret the mail provider's delivery events (bounces, complaints) carry to POST /api/mail-events.php;
+   * without it that call answers 404.
+   */
+  mailEventsSecret: string | undefined;
   /** The GIF search asks GIPHY when its API key is set; without it, it searches the GIFs shipped with the project. */
   giphy: { apiKey: string; endpoint: string } | undefined;
 }
@@ -197,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? [],
     pushServiceCertificate: undefined,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : undefined,
+    notificationMailWaitSeconds: e.NOTIFICATION_MAIL_WAIT_SECONDS,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
     giphy: e.GIPHY_API_KEY
       ? {
           apiKey: e.GIPHY_API_KEY,

@@ -43,6 +43,7 @@ export default [
     route('credits/:id/:paymentmethod?', 'routes/credits/payment.tsx', { id: 'credits-id-paymentmethod' }),
     route('notifications', 'routes/notifications/notifications.tsx', { id: 'notifications' }),
     route('transactions/:id?', 'routes/transactions/transactions.tsx', { id: 'transactions' }),
+    route('unsubscribe', 'routes/unsubscribe/unsubscribe.tsx', { id: 'unsubscribe' }),
     route('*', 'routes/errors/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/layouts/chat-layout.tsx', [
@@ -60,6 +61,7 @@ export default [
   route('lang', 'routes/preferences/language.ts', { id: 'lang' }),
   route('profile/photos', 'routes/photos/photos.ts', { id: 'profile-photos' }),
   route('blocks', 'routes/blocks/blocks.ts', { id: 'blocks' }),
+  route('mail-enable', 'routes/mail-enable/mail-enable.ts', { id: 'mail-enable' }),
   route('like', 'routes/like/like.ts', { id: 'like' }),
   route('entry-warning', 'routes/preferences/entry-warning.ts', { id: 'entry-warning' }),
 ] satisfies RouteConfig;

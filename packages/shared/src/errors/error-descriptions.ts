@@ -25,6 +25,8 @@ export const errorDescriptions: Record<ErrorCode, string> = {
   new_email_invalid: 'The new e-mail address is not valid.',
   mail_change_link_invalid: 'An e-mail change link that is expired, used or unknown.',
   mail_change_undo_invalid: 'A link to undo an e-mail change that is expired, used, unknown or of another account.',
+  unsubscribe_link_invalid:
+    'An unsubscribe link whose token is tampered, incomplete, or of an account this site does not have.',
   delete_reason_required: 'No (known) reason was chosen for deleting the account.',
   passwords_differ: 'The new password and its repetition differ.',
   reset_link_invalid: 'A password reset link that is expired, used or unknown.',
@@ -32,6 +34,7 @@ export const errorDescriptions: Record<ErrorCode, string> = {
     'A web-push subscription that is not what a browser makes: an https endpoint of at most 1,000 characters, a 65-byte P-256 key and a 16-byte secret in base64url.',
   push_service_not_allowed: 'A web-push endpoint that is not on a known push service (the server would post to it).',
   login_failed: 'Wrong e-mail address or password (not saying which).',
+  mail_events_unauthorized: 'A call of the mail provider without the right `Authorization: Bearer` secret.',
   authentication_required: 'The call needs a logged-in member.',
   client_header_required: 'A state-changing call without `X-Request-Type: client` (CSRF defence).',
   cross_site_request:

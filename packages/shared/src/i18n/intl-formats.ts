@@ -39,3 +39,8 @@ export function findRelativeTimeFormat(
 export function findRegionNames(locale: string): Intl.DisplayNames {
   return reuse('region', locale, undefined, () => new Intl.DisplayNames([locale], { type: 'region' }));
 }
+
+/** "Anna, Bob and Carla" in a language. */
+export function findListFormat(locale: string): Intl.ListFormat {
+  return reuse('list', locale, undefined, () => new Intl.ListFormat(locale, { type: 'conjunction' }));
+}

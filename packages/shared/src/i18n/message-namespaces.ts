@@ -31,6 +31,7 @@ export const browserNamespaces = [
   'likes_shell',
   'login',
   'logout',
+  'mail_alert',
   'mail_change',
   'match_finder',
   'member_landing',
@@ -53,6 +54,7 @@ export const browserNamespaces = [
   'swipe_game',
   'time_bonus',
   'transactions',
+  'unsubscribe',
 ] as const;
 export type BrowserNamespace = (typeof browserNamespaces)[number];
 

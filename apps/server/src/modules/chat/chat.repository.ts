@@ -281,6 +281,62 @@ export function createChatRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Which of these conversations still hold messages the member (by profile) has not read (notification mails). */
+    async findUnreadConversationIds(profileId: number, conversationIds: readonly number[]): Promise<Set<number>> {
+      if (conversationIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: conversationMembers.conversationId })
+        .from(conversationMembers)
+        .where(
+          and(
+            eq(conversationMembers.profileId, profileId),
+            inArray(conversationMembers.conversationId, [...conversationIds]),
+            gt(conversationMembers.unreadCount, 0),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Members (with a login, after `afterUserId`, at most `limit` of them, by id) whose oldest unread message of a
+     * conversation arrived between `newerThan` and `olderThan`, with those conversations (unread-message reminders).
+     */
+    async findLongUnread(input: { olderThan: Date; newerThan: Date; afterUserId: number; limit: number }) {
+      const firstUnread = sql`(select min(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationMembers.conversationId} and ${messages.recipientProfileId} = ${conversationMembers.profileId} and ${messages.held} = false and ${messages.id} > greatest(${conversationMembers.lastReadMessageId}, ${conversationMembers.hiddenUpToId}))`;
+      const waiting = and(
+        isNotNull(conversationMembers.userId),
+        gt(conversationMembers.unreadCount, 0),
+        gt(conversationMembers.userId, input.afterUserId),
+        sql`${firstUnread} <= ${input.olderThan.toISOString()}::timestamptz`,
+        sql`${firstUnread} > ${input.newerThan.toISOString()}::timestamptz`,
+      );
+      const members = await db
+        .selectDistinct({ userId: conversationMembers.userId })
+        .from(conversationMembers)
+        .where(waiting)
+        .orderBy(asc(conversationMembers.userId))
+        .limit(input.limit);
+      if (members.length === 0) return [];
+      return db
+        .select({
+          userId: sql<number>`${conversationMembers.userId}`,
+          conversationId: conversationMembers.conversationId,
+          otherProfileId: conversationMembers.otherProfileId,
+          firstUnreadMs: sql<number>`(extract(epoch from ${firstUnread}) * 1000)::float8`,
+        })
+        .from(conversationMembers)
+        .where(
+          and(
+            waiting,
+            inArray(
+              conversationMembers.userId,
+              members.map((member) => member.userId!),
+            ),
+          ),
+        )
+        .orderBy(asc(conversationMembers.userId), asc(conversationMembers.conversationId));
+    },
+
     /** The other side's read mark: the member's messages up to it are read. */
     async findReadMark(conversationId: number, profileId: number): Promise<number> {
       const [row] = await db

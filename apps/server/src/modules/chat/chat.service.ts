@@ -340,6 +340,14 @@ export function createChatService(deps: {
 
     countUnread: (user: SessionUser) => repository.sumUnread(user.profile.id),
 
+    /** Which of these conversations still hold unread messages for the member's profile (notification mails). */
+    findUnreadConversationIds: (profileId: number, conversationIds: readonly number[]) =>
+      repository.findUnreadConversationIds(profileId, conversationIds),
+
+    /** Members whose messages have waited unread between two moments, with those conversations (reminders). */
+    findLongUnread: (input: { olderThan: Date; newerThan: Date; afterUserId: number; limit: number }) =>
+      repository.findLongUnread(input),
+
     /** A page of a conversation the member is in; null when it is not theirs or they removed it. */
     async findConversation(
       site: Site,

@@ -7,6 +7,8 @@ interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (`List-Unsubscribe` on notification mails). */
+  headers?: Record<string, string>;
 }
 
 /** Where mails go: an SMTP server in production, the local mailbox when there is none. */

@@ -41,6 +41,7 @@ export function createMailService(deps: {
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
+          headers: mail.headers,
         });
       } catch (error) {
         deps.log?.warn({ err: error, mailId }, 'mail not sent');
@@ -55,10 +56,10 @@ export function createMailService(deps: {
     transportKind: transport.kind,
 
     /**
-     * Puts a mail in the outbox and queues its sending. Inside a unit of work both are part of its transaction: the
+     * Puts a mail in the outbox (with extra `headers`, such as `List-Unsubscribe`) and queues its sending. Inside a unit of work both are part of its transaction: the
      * mail goes only if what causes it commits.
      */
-    async queueMail(site: Site, kind: string, to: string, content: MailContent) {
+    async queueMail(site: Site, kind: string, to: string, content: MailContent, headers?: Record<string, string>) {
       const sender = siteSender(site);
       await deps.transaction(async () => {
         const mailId = await repository.insertOutboxMail({
@@ -68,6 +69,7 @@ export function createMailService(deps: {
           fromAddress: sender.address,
           toAddress: to,
           ...content,
+          ...(headers ? { headers } : {}),
         });
         await jobs.enqueue('mail.send', { mailId });
       });

@@ -18,8 +18,11 @@ declare module '../../lib/define-module.ts' {
 /** Notifications: presence, web push to members' devices, mails per type, unsubscribing, bounces. */
 export const notificationsModule = defineModule({
   name: 'notifications',
-  needs: ['jobs', 'sites', 'system', 'mail', 'accounts'],
-  services: ({ work, memberEvents, now, log, config, catalogs }, { jobs, sites, system, accounts }) => {
+  needs: ['jobs', 'sites', 'system', 'mail', 'accounts', 'notificationMails'],
+  services: (
+    { work, memberEvents, now, log, config, catalogs },
+    { jobs, sites, system, accounts, notificationMails },
+  ) => {
     const repository = createNotificationsRepository(work.db);
     const pushRepository = createPushSubscriptionsRepository(work.db);
     const push = createPushSender({
@@ -38,8 +41,7 @@ export const notificationsModule = defineModule({
       memberEvents,
       findSite: (id) => sites.findSiteById(id),
       push,
-      // Filled in by notification-mails.ts.
-      mailer: { scheduleNotificationMail: async () => {} },
+      mailer: notificationMails.mailer,
       now,
       log,
     });

@@ -1,8 +1,10 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import { yearsBefore } from '@app/shared/profiles/age';
+import type { MemberCard } from '@app/shared/profiles/member-profile';
 import type { MemberSearchQuery, MemberSearchResponse } from '@app/shared/search/member-search';
 import { searchCountCap, searchPageSize } from '@app/shared/search/member-search';
+import { findSearchStart, type SearchStartProfile } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { LRUCache } from 'lru-cache';
 import { toMemberCard } from '../profiles/member-card.ts';
@@ -177,6 +179,23 @@ export function createSearchService(deps: {
   }
 
   return {
+    /**
+     * The newest members a member finds from their search start (whom they look for, their country and region, ages
+     * around their own), with the visibility and blocks of their search: the weekly update mail's suggestions.
+     */
+    async findNewestFor(
+      site: Site,
+      searcher: SearchStartProfile & { profileId: number },
+      limit: number,
+    ): Promise<MemberCard[]> {
+      const now = deps.now();
+      const start = findSearchStart(searcher, now);
+      if (!start.country || !site.settings.countries.includes(start.country)) return [];
+      const filter = { ...toFilter(site, null, start), viewerProfileId: searcher.profileId };
+      const rows = await repository.searchProfiles(filter, null, limit);
+      return rows.map((row) => toMemberCard(row, site.settings.cdn_prefix, now));
+    },
+
     /**
      * Searches members by keyset pages. Members who are invisible, unconfirmed, disabled or deleted, and anyone
      * blocking or blocked by the viewer, never appear. Visitors search as the site's logged-out setting allows.

@@ -16,7 +16,13 @@ export function showBackButton(routeName: string | undefined, installedApp: bool
 }
 
 /** Pages that never show the entry warning. */
-const entryWarningFreeRoutes = new Set(['complete-signup', 'reset-password', 'reset-password-do', 'mail-change-undo']);
+const entryWarningFreeRoutes = new Set([
+  'complete-signup',
+  'reset-password',
+  'reset-password-do',
+  'mail-change-undo',
+  'unsubscribe',
+]);
 
 export interface EntryWarningInput {
   setting: 'yes' | 'no';

@@ -3,6 +3,7 @@ import { Outlet, useSearchParams } from 'react-router';
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx';
 import { CreditNotices } from '../../features/credits/credit-notices.tsx';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
+import { MailAlert } from '../../features/notifications/mail-alert.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
@@ -37,6 +38,7 @@ function DefaultFrame(props: { children: ReactNode }) {
         <CreditNotices />
         <ActivationReminder />
         <ProfilePhotoAlert />
+        <MailAlert />
         <div className="layout-main">{props.children}</div>
         <Footer />
         <TabBar />
@@ -56,6 +58,7 @@ export const handle = defineRouteHandle({
     'errors',
     'footer',
     'likes_shell',
+    'mail_alert',
     'nav',
     'photo_alert',
     'signup',

@@ -44,6 +44,7 @@ export const browserNamespaces = [
   'premium',
   'pricing',
   'profile',
+  'push_alert',
   'reset_password',
   'sandbox',
   'settings',

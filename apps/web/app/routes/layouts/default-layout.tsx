@@ -4,6 +4,7 @@ import { ActivationReminder } from '../../features/accounts/activation-reminder.
 import { CreditNotices } from '../../features/credits/credit-notices.tsx';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
+import { PushAlert } from '../../features/push/push-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
@@ -37,6 +38,7 @@ function DefaultFrame(props: { children: ReactNode }) {
         <CreditNotices />
         <ActivationReminder />
         <ProfilePhotoAlert />
+        <PushAlert />
         <div className="layout-main">{props.children}</div>
         <Footer />
         <TabBar />
@@ -58,6 +60,7 @@ export const handle = defineRouteHandle({
     'likes_shell',
     'nav',
     'photo_alert',
+    'push_alert',
     'signup',
     'time_bonus',
   ],

@@ -1,14 +1,13 @@
 import type { personalStepSchema } from '@app/shared/accounts/complete-signup';
 import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { isErrorCode } from '@app/shared/errors/error-codes';
-import { useState, useSyncExternalStore } from 'react';
-import { Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PersonalInfoFields } from '../../features/accounts/personal-info-fields.tsx';
 import { toTargetMember } from '../../features/members/target-member.server.ts';
 import { TargetMemberCard } from '../../features/members/target-member.tsx';
 import { AboutFields } from '../../features/profiles/profile-fields.tsx';
-import { usePushSwitch } from '../../features/push/use-push-switch.ts';
 import { checkIntentsInBrowser, refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -21,6 +20,8 @@ import type { Route } from './+types/complete-signup';
 import { stepForms } from './step-forms.ts';
 
 const total = completeSignupSteps.length;
+// Shown after hydration only, in a browser that can get pushes: the push code stays out of the page's first load.
+const PushAcceptButton = lazy(() => import('./push-accept-button.tsx'));
 /** The upload route of the photo manager (multipart: `intent=upload`, `photo`, `redirect`). */
 const photoUploadPath = '/profile/photos';
 
@@ -163,51 +164,6 @@ export const handle = defineRouteHandle({
   messages: ['complete_signup', 'geo', 'interests', 'members', 'own_profile', 'profile'],
 });
 
-/**
- * The push step's "yes" (with script): switches push on for this device first (the browser asks), then records the
- * choice and goes on: `accepted` once subscribed, `declined` when the browser's question was refused. A failure (no
- * push service) or an unanswered question stays on the step with a text; "not now" still goes on.
- */
-function PushAcceptButton(props: { busy: boolean }) {
-  const { t } = useI18n();
-  const submit = useSubmit();
-  const push = usePushSwitch();
-  const [unanswered, setUnanswered] = useState(false);
-  const choose = async () => {
-    setUnanswered(false);
-    const outcome = await push.switchOn();
-    if (outcome === 'subscribed' || outcome === 'denied') {
-      const choice = outcome === 'subscribed' ? 'accepted' : 'declined';
-      await submit({ intent: 'push', push_choice: choice }, { method: 'post' });
-    } else if (outcome === 'dismissed') {
-      setUnanswered(true);
-    }
-  };
-  const message = push.error ?? (unanswered ? t('complete_signup.push_unanswered') : null);
-  return (
-    <>
-      {message ? (
-        <div className="alert alert-warning mb-0" role="alert" data-testid="push-step-error">
-          {message}
-        </div>
-      ) : null}
-      <button
-        type="submit"
-        name="push_choice"
-        value="accepted"
-        className="btn btn-primary"
-        disabled={props.busy || push.busy}
-        onClick={(event) => {
-          event.preventDefault();
-          void choose();
-        }}
-      >
-        {t('complete_signup.push_accept')}
-      </button>
-    </>
-  );
-}
-
 /** /complete-signup: steps 0 to 4 (photo, personal info, about me, push opt-in, confirm e-mail), each a form. */
 export default function CompleteSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -344,7 +300,9 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
                 {/* Notifications need the browser's Push API: without script only "not now" is offered. */}
                 {pushCapable ? (
                   <>
-                    <PushAcceptButton busy={busy} />
+                    <Suspense fallback={null}>
+                      <PushAcceptButton busy={busy} />
+                    </Suspense>
                     <button
                       type="submit"
                       name="push_choice"

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 const workerSource = readFileSync(join(import.meta.dirname, '../../../../web/service-worker/sw-push.js'));
 
 /** The address pages register the worker at (`?v=2` is its version: the page names it, the server ignores it). */
-export const pushWorkerPath = '/sw-push.js';
+const pushWorkerPath = '/sw-push.js';
 
 /**
  * GET /sw-push.js: the push service worker for the whole site (scope `/`). Browsers must see a changed worker at

@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { APIRequestContext, CDPSession } from '@playwright/test';
+import type { APIRequestContext, CDPSession, PlaywrightWorkerArgs } from '@playwright/test';
 import { dismissEntryWarning, expect, type Page, signUpMember, test, waitUntilLive } from './support/fixtures.ts';
 import { takeScreenshots } from './support/screenshots.ts';
 
 const client = { 'x-request-type': 'client' };
 
 /** A logged-in API of another member, from an address of its own (the signup limit counts per address). */
-async function otherMemberApi(playwright: typeof import('@playwright/test'), baseURL: string) {
+async function otherMemberApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
   return playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: {

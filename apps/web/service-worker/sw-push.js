@@ -16,6 +16,17 @@ function sitePath(value) {
   }
 }
 
+/** A notification icon: a path on the site, or an https address (photos may come from the site's CDN). */
+function iconUrl(value) {
+  const own = sitePath(value);
+  if (own || typeof value !== 'string' || !value.startsWith('https://')) return own;
+  try {
+    return new URL(value).href;
+  } catch {
+    return null;
+  }
+}
+
 function text(value) {
   return typeof value === 'string' ? value : '';
 }
@@ -67,7 +78,7 @@ function pickWindow(windows) {
 
 async function showPush(payload) {
   const tag = text(payload.tag);
-  const icon = sitePath(payload.icon);
+  const icon = iconUrl(payload.icon);
   const sentAt = Date.parse(text(payload.sent_at));
   await self.registration.showNotification(text(payload.title) || self.location.hostname, {
     body: text(payload.body),

@@ -130,12 +130,19 @@ describe('the push worker', () => {
     for (const window of windows) expect(window.messages).toEqual([{ type: 'NEW_PUSH_MESSAGE', payload }]);
   });
 
-  it('shows a push that is not JSON with the site’s name, and never an icon from elsewhere', async () => {
+  it('shows a push that is not JSON with the site’s name', async () => {
     await dispatch('push', { data: pushData('niet-json{') });
     expect(shown[0]).toMatchObject({ title: 'hartklop.test', options: { body: '' } });
     expect(shown[0]!.options).not.toHaveProperty('renotify');
-    await dispatch('push', { data: pushData({ ...payload, icon: 'https://elders.test/x.png' }) });
+  });
+
+  it('takes an icon from the site or over https (a CDN), nothing else', async () => {
+    await dispatch('push', { data: pushData({ ...payload, icon: 'https://cdn.hartklop.test/p/1.webp' }) });
+    expect(shown[0]!.options.icon).toBe('https://cdn.hartklop.test/p/1.webp');
+    await dispatch('push', { data: pushData({ ...payload, icon: 'http://elders.test/x.png' }) });
     expect(shown[1]!.options).not.toHaveProperty('icon');
+    await dispatch('push', { data: pushData({ ...payload, icon: 'javascript:alert(1)' }) });
+    expect(shown[2]!.options).not.toHaveProperty('icon');
   });
 
   it('takes a logged-in click to checkUrl in the open tab, focused, not a second tab', async () => {

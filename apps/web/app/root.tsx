@@ -42,6 +42,8 @@ function pickShellSettings(settings: SiteSettings) {
     fictional_singular,
     // The site's clock, on which error texts show times (the end of a cool-off).
     time_zone: settings.time_zone ?? defaultSiteTimeZone,
+    // The key a browser subscribes to pushes with (features/push/push-client.ts).
+    push_public_key: settings.push_public_key,
   };
 }
 

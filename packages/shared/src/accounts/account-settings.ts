@@ -21,6 +21,8 @@ export const accountSettingsSchema = z.object({
   email: z.string(),
   invisible: z.boolean(),
   notifications: notificationSettingsSchema,
+  /** A push may show a message's text (on a lock screen too); off by default. */
+  push_previews: z.boolean(),
 });
 export type AccountSettings = z.output<typeof accountSettingsSchema>;
 export const accountSettingsResponseSchema = z.object({ settings: accountSettingsSchema });
@@ -30,6 +32,7 @@ const partialChannel = z.partialRecord(z.enum(notificationTypes, 'validation_fai
 export const accountSettingsUpdateSchema = z.strictObject({
   invisible: z.boolean().optional(),
   notifications: z.strictObject({ email: partialChannel, push: partialChannel }).optional(),
+  push_previews: z.boolean().optional(),
 });
 
 export const changePasswordSchema = z

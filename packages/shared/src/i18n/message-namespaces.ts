@@ -45,6 +45,7 @@ export const browserNamespaces = [
   'premium',
   'pricing',
   'profile',
+  'push_alert',
   'reset_password',
   'sandbox',
   'settings',

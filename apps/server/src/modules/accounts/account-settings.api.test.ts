@@ -89,6 +89,32 @@ describe(`settings on ${testDatabaseKind()}`, () => {
     await call('PUT', '/api/account-settings.php', cookie, { invisible: false });
   });
 
+  it('keeps a message’s text out of pushes until the member chooses to show it, per member', async () => {
+    const cookie = await signupUser('previews@example.com');
+    const other = await signupUser('previews-other@example.com');
+    expect((await call('GET', '/api/account-settings.php', cookie)).json().settings.push_previews).toBe(false);
+
+    const on = await call('PUT', '/api/account-settings.php', cookie, { push_previews: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().settings).toMatchObject({ push_previews: true, invisible: false });
+    expect((await call('GET', '/api/account-settings.php', cookie)).json().settings.push_previews).toBe(true);
+    // Stored on the account: what the push sender reads.
+    const accounts = createAccountsRepository(t.database.db);
+    const stored = await accounts.findUserByEmail(1, 'previews@example.com');
+    expect(stored?.pushPreviews).toBe(true);
+    expect((await call('GET', '/api/account-settings.php', other)).json().settings.push_previews).toBe(false);
+
+    // Other changes leave it alone; a value that is not a boolean changes nothing.
+    await call('PUT', '/api/account-settings.php', cookie, { notifications: { push: { like: false } } });
+    expect((await call('GET', '/api/account-settings.php', cookie)).json().settings.push_previews).toBe(true);
+    const bad = await call('PUT', '/api/account-settings.php', cookie, { push_previews: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('validation_failed');
+    const off = await call('PUT', '/api/account-settings.php', cookie, { push_previews: false });
+    expect(off.json().settings.push_previews).toBe(false);
+    expect((await accounts.findUserByEmail(1, 'previews@example.com'))?.pushPreviews).toBe(false);
+  });
+
   it('changes the password after checking the old one, logging out other devices', async () => {
     const email = demoAccounts[1].email;
     const here = await login(email);

@@ -24,7 +24,8 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, settings: Ac
     url: '/api/account-settings.php',
     schema: {
       tags: ['accounts'],
-      summary: "The member's settings: e-mail address, invisible mode, notifications per type and channel.",
+      summary:
+        "The member's settings: e-mail address, invisible mode, notifications per type and channel, and whether a push may show a message's text.",
       response: { 200: accountSettingsResponseSchema, ...errorResponses('authentication_required') },
     },
     handler: async (request, reply) => {
@@ -38,7 +39,8 @@ export function registerAccountSettingsRoutes(app: FastifyInstance, settings: Ac
     url: '/api/account-settings.php',
     schema: {
       tags: ['accounts'],
-      summary: 'Changes invisible mode and/or notification choices; answers all settings.',
+      summary:
+        'Changes invisible mode, notification choices and/or push previews (a message’s text in a push); answers all settings.',
       body: accountSettingsUpdateSchema,
       response: {
         200: accountSettingsResponseSchema,

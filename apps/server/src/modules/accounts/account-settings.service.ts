@@ -40,7 +40,12 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
   async function getSettings(userId: number): Promise<AccountSettings> {
     const row = await accounts.findAccountSettings(userId);
     if (!row) throw new AppError('authentication_required', `no user ${userId}`);
-    return { email: row.email, invisible: row.invisible, notifications: row.notifications };
+    return {
+      email: row.email,
+      invisible: row.invisible,
+      notifications: row.notifications,
+      push_previews: row.pushPreviews,
+    };
   }
 
   /**
@@ -75,6 +80,7 @@ export function createAccountSettingsService(deps: AccountServiceDeps & { signup
       }
       if (update.invisible !== undefined)
         await profiles.updateProfile(user.profile.id, { invisible: update.invisible });
+      if (update.push_previews !== undefined) await accounts.updatePushPreviews(user.id, update.push_previews);
       return getSettings(user.id);
     },
 

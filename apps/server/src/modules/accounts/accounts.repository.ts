@@ -163,7 +163,12 @@ export function createAccountsRepository(db: Database) {
 
     async findAccountSettings(userId: number) {
       const rows = await db
-        .select({ email: users.email, invisible: profiles.invisible, notifications: users.notificationSettings })
+        .select({
+          email: users.email,
+          invisible: profiles.invisible,
+          notifications: users.notificationSettings,
+          pushPreviews: users.pushPreviews,
+        })
         .from(users)
         .innerJoin(profiles, eq(users.profileId, profiles.id))
         .where(eq(users.id, userId))
@@ -173,6 +178,10 @@ export function createAccountsRepository(db: Database) {
 
     async updateNotificationSettings(userId: number, settings: NotificationSettings) {
       await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, userId));
+    },
+
+    async updatePushPreviews(userId: number, pushPreviews: boolean) {
+      await db.update(users).set({ pushPreviews }).where(eq(users.id, userId));
     },
 
     /**

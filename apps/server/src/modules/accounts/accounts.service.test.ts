@@ -94,6 +94,7 @@ function createMemoryAccounts() {
     reactivateUser: notUsed('reactivateUser'),
     findAccountSettings: notUsed('findAccountSettings'),
     updateNotificationSettings: notUsed('updateNotificationSettings'),
+    updatePushPreviews: notUsed('updatePushPreviews'),
     updateEmail: notUsed('updateEmail'),
     deleteOtherSessions: notUsed('deleteOtherSessions'),
     markUserDeleted: notUsed('markUserDeleted'),

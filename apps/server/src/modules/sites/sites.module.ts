@@ -5,6 +5,7 @@ import { defineModule } from '../../lib/define-module.ts';
 import { createAppIcons } from './app-icons.ts';
 import { registerAppManifestRoutes } from './app-manifest.routes.ts';
 import { createCountryLocator } from './geoip.ts';
+import { registerPushWorkerRoute } from './push-worker.routes.ts';
 import { registerSiteContext } from './site-context.ts';
 import { createSitesRepository } from './sites.repository.ts';
 import { registerSitesRoutes } from './sites.routes.ts';
@@ -49,6 +50,7 @@ export const sitesModule = defineModule({
   routes: (scope, sites) => {
     registerSitesRoutes(scope, sites);
     registerAppManifestRoutes(scope, { sites, icons: createAppIcons() });
+    registerPushWorkerRoute(scope);
   },
   page: (sites, request) => ({
     async findSiteVisit() {

@@ -22,6 +22,11 @@ function readNotificationForm(form: FormData) {
   return { notifications };
 }
 
+/** The push-previews switch as the settings schema reads it. */
+function readPushPreviewsForm(form: FormData) {
+  return { push_previews: form.get('push_previews') === 'on' };
+}
+
 /** The invisible-mode switch as the settings schema reads it. */
 function readInvisibleForm(form: FormData) {
   return { invisible: form.get('invisible') === 'on' };
@@ -42,6 +47,7 @@ function readSpendLimitForm(form: FormData) {
 /** Each checked intent's schema and how its form is read: the browser and the action check the same. */
 export const settingsForms = {
   notifications: { schema: accountSettingsUpdateSchema, read: readNotificationForm },
+  push_previews: { schema: accountSettingsUpdateSchema, read: readPushPreviewsForm },
   invisible: { schema: accountSettingsUpdateSchema, read: readInvisibleForm },
   password: { schema: changePasswordSchema, read: readWithoutIntent },
   email: { schema: changeEmailSchema, read: readWithoutIntent },

@@ -6,6 +6,7 @@ import { useActionData, useFetcher, useSearchParams } from 'react-router';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { type FormErrors, findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { PushDeviceSwitch } from '../push/push-device-switch.tsx';
 
 /** The /settings action's answer to one section's form. */
 export interface SettingsAnswer {
@@ -21,6 +22,7 @@ export interface SettingsAnswer {
 /** Which form of /settings was sent; each section has its own. */
 export const settingsIntents = [
   'notifications',
+  'push_previews',
   'invisible',
   'password',
   'email',
@@ -126,6 +128,50 @@ export function NotificationSection(props: SectionProps) {
             tone={errors.form ? 'danger' : 'success'}
             text={errors.form ?? (saved ? t('settings.saved') : undefined)}
             testId="notifications-status"
+          />
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Push on this device (after hydration: push needs script) and, for every device, whether a push may show a message's
+ * text (a form, without script too).
+ */
+export function PushSection(props: SectionProps) {
+  const { t } = useI18n();
+  const { fetcher, errors, saved, busy } = useSettingsForm('push_previews');
+  return (
+    <section className="card mb-3 settings-section" id="push" aria-labelledby="settings-push">
+      <div className="card-body">
+        <h2 className="h5" id="settings-push">
+          {t('settings.push_title')}
+        </h2>
+        <p className="text-body-secondary small">{t('settings.push_intro')}</p>
+        <PushDeviceSwitch />
+        <fetcher.Form method="post" action="/settings" key={String(props.settings.push_previews)}>
+          <IntentField intent="push_previews" />
+          <div className="form-check form-switch">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              name="push_previews"
+              id="settings-push-previews"
+              defaultChecked={props.settings.push_previews}
+            />
+            <label className="form-check-label" htmlFor="settings-push-previews">
+              {t('settings.push_previews_label')}
+            </label>
+          </div>
+          <p className="small text-body-secondary mt-2">{t('settings.push_previews_help')}</p>
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            {t('settings.save')}
+          </button>
+          <StatusLine
+            tone={errors.form ? 'danger' : 'success'}
+            text={errors.form ?? (saved ? t('settings.saved') : undefined)}
+            testId="push-previews-status"
           />
         </fetcher.Form>
       </div>

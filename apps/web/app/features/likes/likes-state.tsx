@@ -16,7 +16,7 @@ import { useRootData } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { useUnreadMessages } from '../chat/chats-unread.ts';
 import { useAttentionCount } from '../shell/attention-count.ts';
-import { refreshSchedule } from '../shell/shell-rules.ts';
+import { startPeriodicRefresh } from '../shell/periodic-refresh.ts';
 import { onLikesChanged, onMatch } from './likes-events.ts';
 
 // Loaded when a modal first opens: every page of the members area carries this provider, few show a modal.
@@ -153,19 +153,8 @@ function MemberLikes(props: { profileId: number; children: ReactNode }) {
     [store],
   );
 
-  // The periodic reload, from 5 s after load.
-  useEffect(() => {
-    const { firstMs, intervalMs } = refreshSchedule(false);
-    let interval: ReturnType<typeof setInterval> | undefined;
-    const first = setTimeout(() => {
-      void reload();
-      interval = setInterval(() => void reload(), intervalMs);
-    }, firstMs);
-    return () => {
-      clearTimeout(first);
-      if (interval) clearInterval(interval);
-    };
-  }, [reload]);
+  // The periodic reload, from 5 s after load (features/shell/periodic-refresh.ts).
+  useEffect(() => startPeriodicRefresh(() => void reload()), [reload]);
 
   // A like given or taken back on this page, and a page seen again after a while away.
   useEffect(() => onLikesChanged(() => void reload()), [reload]);

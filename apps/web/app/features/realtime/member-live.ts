@@ -2,9 +2,11 @@ import type { ChatsResponse } from '@app/shared/chat/chat';
 import { apiRequest } from '../../lib/api-client.ts';
 import { announceChatsLoaded } from '../chat/chats-events.ts';
 import { announceLikesChanged } from '../likes/likes-events.ts';
-import { refreshSchedule } from '../shell/shell-rules.ts';
+import { onPushMessage } from '../push/push-state.ts';
+import { startPeriodicRefresh } from '../shell/periodic-refresh.ts';
 import { isLikeEvent, readCreditsBalance, readUnreadTotal } from './member-event-rules.ts';
 import { onMemberEvent, onRefetch } from './member-events.ts';
+import { startPresenceBeacon } from './presence-beacon.ts';
 import { startRealtimeSocket } from './realtime-socket.ts';
 
 /** What the page lends the realtime code: its router and its session user. */
@@ -23,9 +25,10 @@ export interface LivePage {
 /**
  * The logged-in member's news, loaded after the page is live (never for visitors, never on the server): the
  * tab's socket (realtime-socket.ts), what the page does with each event no one part owns (likes reload the likes,
- * a balance shows in the nav, unread totals feed the badges, a refetch reloads everything shown), and the spec's
- * periodic reload of the chats (5 s after load, then every 60 s), the floor when news is missed. The credits and
- * likes have theirs (session-refresh.tsx, likes-state.tsx). Answers the function that stops it all.
+ * a balance shows in the nav, unread totals feed the badges, a refetch reloads everything shown), a push the worker
+ * announces (the chats, likes and user reload: the socket may have been asleep), the presence beacon, and the spec's
+ * periodic reload of the chats (5 s after load, then every 60 s, 300 s with push), the floor when news is missed.
+ * The credits and likes have theirs (session-refresh.tsx, likes-state.tsx). Answers the function that stops it all.
  */
 export function startMemberLive(page: LivePage): () => void {
   const reloadChats = async () => {
@@ -58,16 +61,15 @@ export function startMemberLive(page: LivePage): () => void {
       announceLikesChanged();
       void reloadChats();
     }),
+    onPushMessage(() => {
+      page.refreshUser();
+      announceLikesChanged();
+      void reloadChats();
+    }),
+    startPresenceBeacon(),
+    startPeriodicRefresh(() => void reloadChats()),
   ];
-  const { firstMs, intervalMs } = refreshSchedule(false);
-  let interval: ReturnType<typeof setInterval> | undefined;
-  const first = setTimeout(() => {
-    void reloadChats();
-    interval = setInterval(() => void reloadChats(), intervalMs);
-  }, firstMs);
   return () => {
-    clearTimeout(first);
-    clearInterval(interval);
     for (const stop of stops) stop();
   };
 }

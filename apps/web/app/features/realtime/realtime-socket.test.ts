@@ -10,6 +10,7 @@ class FakeSocket {
   readyState = 0;
   sent: string[] = [];
   closedByPage: number | null = null;
+  onopen: (() => void) | null = null;
   onmessage: ((message: { data: unknown }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   readonly url: string;
@@ -26,6 +27,7 @@ class FakeSocket {
   }
   open() {
     this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
   }
   receive(frame: unknown) {
     this.onmessage?.({ data: JSON.stringify(frame) });
@@ -196,7 +198,10 @@ describe('the realtime socket', () => {
     sendTyping(5);
     expect(refetches).toBe(1);
     expect(typing).toEqual([5]);
-    expect(latest().sent.map((data) => JSON.parse(data))).toEqual([{ t: 'typing', conversation: 5 }]);
+    expect(latest().sent.map((data) => JSON.parse(data))).toEqual([
+      { t: 'presence', visible: true },
+      { t: 'typing', conversation: 5 },
+    ]);
     expect(page.sessionStorage.getItem('realtime-last-event:9')).toBe('300');
   });
 
@@ -208,7 +213,35 @@ describe('the realtime socket', () => {
     socket.drop(1006);
     vi.advanceTimersByTime(60_000);
     sendTyping(5);
+    doc.dispatchEvent(new Event('visibilitychange'));
     expect(FakeSocket.opened).toHaveLength(1);
-    expect(socket.sent).toEqual([]);
+    expect(socket.sent).toEqual([JSON.stringify({ t: 'presence', visible: true })]);
+  });
+
+  it('says whether the page is in sight when it opens and whenever that changes, and again after a reconnect', () => {
+    startRealtimeSocket({ userId: 9, onLoggedOut: () => {} });
+    const frames = (socket: FakeSocket) => socket.sent.map((data) => JSON.parse(data));
+    // Nothing while connecting: the frame goes once the socket is open.
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(latest().sent).toEqual([]);
+    latest().open();
+    expect(frames(latest())).toEqual([{ t: 'presence', visible: true }]);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(frames(latest())).toEqual([
+      { t: 'presence', visible: true },
+      { t: 'presence', visible: false },
+      { t: 'presence', visible: true },
+    ]);
+
+    // Dropped while hidden: the new socket says so as soon as it opens.
+    doc.visibilityState = 'hidden';
+    latest().drop(1006);
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.opened).toHaveLength(2);
+    latest().open();
+    expect(frames(latest())).toEqual([{ t: 'presence', visible: false }]);
   });
 });

@@ -38,7 +38,9 @@ function announce(effect: FrameEffect) {
  * server sends to the page as window events (member-events.ts) and tells the server when the member types. It
  * remembers the last event id (in memory and in sessionStorage, so that a reload carries on) and reconnects with
  * it after any drop, with a growing, jittered wait, at once when the network or the tab comes back. A close for
- * an ended session stops it and calls `onLoggedOut`. Answers the function that closes it for good.
+ * an ended session stops it and calls `onLoggedOut`. It tells the server whether the page is in sight (a `presence`
+ * frame when it opens and whenever that changes): a member who looks gets no push or mail for what they see.
+ * Answers the function that closes it for good.
  */
 export function startRealtimeSocket(options: { userId: number; onLoggedOut: () => void }): () => void {
   const storageKey = eventIdStorageKey(options.userId);
@@ -47,6 +49,11 @@ export function startRealtimeSocket(options: { userId: number; onLoggedOut: () =
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+
+  function send(frame: ClientFrame) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  }
+  const sendPresence = () => send({ t: 'presence', visible: document.visibilityState === 'visible' });
 
   function connect() {
     clearTimeout(retry);
@@ -60,6 +67,7 @@ export function startRealtimeSocket(options: { userId: number; onLoggedOut: () =
       return;
     }
     socket = opened;
+    opened.onopen = sendPresence;
     opened.onmessage = (message) => {
       const outcome = readServerFrame(lastEventId, message.data);
       if (outcome.connected) failures = 0;
@@ -95,6 +103,7 @@ export function startRealtimeSocket(options: { userId: number; onLoggedOut: () =
     const open = socket;
     socket = null;
     if (open) {
+      open.onopen = null;
       open.onclose = null;
       open.onmessage = null;
       open.close(1000);
@@ -106,17 +115,14 @@ export function startRealtimeSocket(options: { userId: number; onLoggedOut: () =
     if (!socket) connect();
   };
   const onVisibility = () => {
+    sendPresence();
     if (document.visibilityState === 'visible') reconnectNow();
   };
   // A page put in the back-forward cache keeps no socket; coming back from it connects again.
   const onPageHide = (event: PageTransitionEvent) => {
     if (event.persisted) disconnect();
   };
-  const stopTypingOut = onTypingOut((conversation) => {
-    if (socket?.readyState !== WebSocket.OPEN) return;
-    const frame: ClientFrame = { t: 'typing', conversation };
-    socket.send(JSON.stringify(frame));
-  });
+  const stopTypingOut = onTypingOut((conversation) => send({ t: 'typing', conversation }));
   window.addEventListener('online', reconnectNow);
   window.addEventListener('pageshow', reconnectNow);
   window.addEventListener('pagehide', onPageHide);

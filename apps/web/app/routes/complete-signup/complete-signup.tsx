@@ -1,7 +1,7 @@
 import type { personalStepSchema } from '@app/shared/accounts/complete-signup';
 import { completeSignupSteps } from '@app/shared/accounts/signup-steps';
 import { isErrorCode } from '@app/shared/errors/error-codes';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PersonalInfoFields } from '../../features/accounts/personal-info-fields.tsx';
@@ -20,6 +20,8 @@ import type { Route } from './+types/complete-signup';
 import { stepForms } from './step-forms.ts';
 
 const total = completeSignupSteps.length;
+// Shown after hydration only, in a browser that can get pushes: the push code stays out of the page's first load.
+const PushAcceptButton = lazy(() => import('./push-accept-button.tsx'));
 /** The upload route of the photo manager (multipart: `intent=upload`, `photo`, `redirect`). */
 const photoUploadPath = '/profile/photos';
 
@@ -153,7 +155,7 @@ function subscribeNever() {
 function usePushCapable(): boolean {
   return useSyncExternalStore(
     subscribeNever,
-    () => 'Notification' in window && 'serviceWorker' in navigator,
+    () => 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window,
     () => false,
   );
 }
@@ -298,15 +300,9 @@ export default function CompleteSignup({ loaderData, actionData }: Route.Compone
                 {/* Notifications need the browser's Push API: without script only "not now" is offered. */}
                 {pushCapable ? (
                   <>
-                    <button
-                      type="submit"
-                      name="push_choice"
-                      value="accepted"
-                      className="btn btn-primary"
-                      disabled={busy}
-                    >
-                      {t('complete_signup.push_accept')}
-                    </button>
+                    <Suspense fallback={null}>
+                      <PushAcceptButton busy={busy} />
+                    </Suspense>
                     <button
                       type="submit"
                       name="push_choice"

@@ -5,6 +5,7 @@ import { CreditNotices } from '../../features/credits/credit-notices.tsx';
 import { LikesProvider } from '../../features/likes/likes-state.tsx';
 import { MailAlert } from '../../features/notifications/mail-alert.tsx';
 import { ProfilePhotoAlert } from '../../features/profiles/photo-alert.tsx';
+import { PushAlert } from '../../features/push/push-alert.tsx';
 import { EntryWarning } from '../../features/shell/entry-warning.tsx';
 import { GuardedErrorPage } from '../../features/shell/error-page.tsx';
 import { Footer } from '../../features/shell/footer.tsx';
@@ -39,6 +40,7 @@ function DefaultFrame(props: { children: ReactNode }) {
         <ActivationReminder />
         <ProfilePhotoAlert />
         <MailAlert />
+        <PushAlert />
         <div className="layout-main">{props.children}</div>
         <Footer />
         <TabBar />
@@ -61,6 +63,7 @@ export const handle = defineRouteHandle({
     'mail_alert',
     'nav',
     'photo_alert',
+    'push_alert',
     'signup',
     'time_bonus',
   ],

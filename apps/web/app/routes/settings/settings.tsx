@@ -9,6 +9,7 @@ import {
   InvisibleSection,
   NotificationSection,
   PasswordSection,
+  PushSection,
   type SettingsAnswer,
   type SettingsIntent,
   settingsIntents,
@@ -78,6 +79,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'notifications':
+      case 'push_previews':
       case 'invisible': {
         const submission = parseSubmission(settingsForms[intent].schema, settingsForms[intent].read(form));
         if (!submission.ok) return refuse(intent, submission.errors);
@@ -135,13 +137,22 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = checkIntentsInBrowser(
   // The schemas and the error registry load with the first form sent, not with the page.
   () => import('../../features/accounts/settings-forms.ts').then((module) => module.settingsForms),
-  ['notifications', 'invisible', 'password', 'email', 'delete', 'spend_limit', 'cool_off'] satisfies SettingsIntent[],
+  [
+    'notifications',
+    'push_previews',
+    'invisible',
+    'password',
+    'email',
+    'delete',
+    'spend_limit',
+    'cool_off',
+  ] satisfies SettingsIntent[],
 );
 
 export const handle = defineRouteHandle({ messages: ['member_profile', 'settings', 'spend_protection'] });
 
 /**
- * /settings: notifications, invisible mode, password, e-mail address, spend protection, blocked members and deleting
+ * /settings: notifications, push on this device and its previews, invisible mode, password, e-mail address, spend protection, blocked members and deleting
  * the account.
  */
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -149,6 +160,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const sections = [
     ['notifications', t('settings.notifications_title')],
+    ['push', t('settings.push_nav')],
     ['invisible', t('settings.invisible_title')],
     ['password', t('settings.password_title')],
     ['email', t('settings.email_title')],
@@ -172,6 +184,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <NotificationSection settings={settings} />
+      <PushSection settings={settings} />
       <InvisibleSection settings={settings} />
       <PasswordSection />
       <EmailSection email={settings.email} />

@@ -141,7 +141,6 @@ export function NotificationSection(props: SectionProps) {
  */
 export function PushSection(props: SectionProps) {
   const { t } = useI18n();
-  const { fetcher, errors, saved, busy } = useSettingsForm('push_previews');
   return (
     <section className="card mb-3 settings-section" id="push" aria-labelledby="settings-push">
       <div className="card-body">
@@ -150,30 +149,13 @@ export function PushSection(props: SectionProps) {
         </h2>
         <p className="text-body-secondary small">{t('settings.push_intro')}</p>
         <PushDeviceSwitch />
-        <fetcher.Form method="post" action="/settings" key={String(props.settings.push_previews)}>
-          <IntentField intent="push_previews" />
-          <div className="form-check form-switch">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              name="push_previews"
-              id="settings-push-previews"
-              defaultChecked={props.settings.push_previews}
-            />
-            <label className="form-check-label" htmlFor="settings-push-previews">
-              {t('settings.push_previews_label')}
-            </label>
-          </div>
-          <p className="small text-body-secondary mt-2">{t('settings.push_previews_help')}</p>
-          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
-            {t('settings.save')}
-          </button>
-          <StatusLine
-            tone={errors.form ? 'danger' : 'success'}
-            text={errors.form ?? (saved ? t('settings.saved') : undefined)}
-            testId="push-previews-status"
-          />
-        </fetcher.Form>
+        <SwitchForm
+          intent="push_previews"
+          checked={props.settings.push_previews}
+          label={t('settings.push_previews_label')}
+          help={t('settings.push_previews_help')}
+          testId="push-previews-status"
+        />
       </div>
     </section>
   );
@@ -181,38 +163,59 @@ export function PushSection(props: SectionProps) {
 
 export function InvisibleSection(props: SectionProps) {
   const { t } = useI18n();
-  const { fetcher, errors, saved, busy } = useSettingsForm('invisible');
   return (
     <section className="card mb-3 settings-section" id="invisible" aria-labelledby="settings-invisible">
       <div className="card-body">
         <h2 className="h5" id="settings-invisible">
           {t('settings.invisible_title')}
         </h2>
-        <fetcher.Form method="post" action="/settings" key={String(props.settings.invisible)}>
-          <IntentField intent="invisible" />
-          <div className="form-check form-switch">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              name="invisible"
-              id="settings-invisible-switch"
-              defaultChecked={props.settings.invisible}
-            />
-            <label className="form-check-label" htmlFor="settings-invisible-switch">
-              {t('settings.invisible_label')}
-            </label>
-          </div>
-          <p className="small text-body-secondary mt-2">{t('settings.invisible_help')}</p>
-          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
-            {t('settings.save')}
-          </button>
-          <StatusLine
-            tone={errors.form ? 'danger' : 'success'}
-            text={errors.form ?? (saved ? t('settings.saved') : undefined)}
-          />
-        </fetcher.Form>
+        <SwitchForm
+          intent="invisible"
+          checked={props.settings.invisible}
+          label={t('settings.invisible_label')}
+          help={t('settings.invisible_help')}
+        />
       </div>
     </section>
+  );
+}
+
+/** One on/off setting as its own form (saved without script too): the switch, what it means, and Save. */
+function SwitchForm(props: {
+  intent: 'invisible' | 'push_previews';
+  checked: boolean;
+  label: string;
+  help: string;
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  const { fetcher, errors, saved, busy } = useSettingsForm(props.intent);
+  const id = `settings-${props.intent}-switch`;
+  return (
+    <fetcher.Form method="post" action="/settings" key={String(props.checked)}>
+      <IntentField intent={props.intent} />
+      <div className="form-check form-switch">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          name={props.intent}
+          id={id}
+          defaultChecked={props.checked}
+        />
+        <label className="form-check-label" htmlFor={id}>
+          {props.label}
+        </label>
+      </div>
+      <p className="small text-body-secondary mt-2">{props.help}</p>
+      <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+        {t('settings.save')}
+      </button>
+      <StatusLine
+        tone={errors.form ? 'danger' : 'success'}
+        text={errors.form ?? (saved ? t('settings.saved') : undefined)}
+        testId={props.testId}
+      />
+    </fetcher.Form>
   );
 }
 

@@ -1,20 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 
-const storageKey = 'mail-alert-dismissed';
 /** A closed alert comes back after a week while the mails stay off. */
-const dismissedForMs = 7 * 24 * 60 * 60_000;
-
-function dismissedRecently(): boolean {
-  try {
-    const at = Number(localStorage.getItem(storageKey));
-    return at > 0 && Date.now() - at < dismissedForMs;
-  } catch {
-    return false;
-  }
-}
+const pauseMs = 7 * 24 * 60 * 60_000;
 
 /**
  * The disabled-notifications alert (spec): while the member's notification mails are stopped (a bounce, a spam
@@ -27,13 +18,10 @@ export function MailAlert() {
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = useNavigation().formAction === '/mail-enable';
-  const [dismissed, setDismissed] = useState(false);
+  const { dismissed, dismiss } = useBannerDismissal('mail-alert-dismissed', pauseMs, false);
   // Closing needs the running page: without it (or before it runs) there is no close button.
   const [live, setLive] = useState(false);
-  useEffect(() => {
-    setDismissed(dismissedRecently());
-    setLive(true);
-  }, []);
+  useEffect(() => setLive(true), []);
   if (!user) return null;
   if (params.get('mail_enabled') === '1' && user.notifications_disabled.length === 0) {
     return (
@@ -70,19 +58,7 @@ export function MailAlert() {
             </Form>
           </div>
           {live ? (
-            <button
-              type="button"
-              className="btn-close"
-              aria-label={t('mail_alert.dismiss')}
-              onClick={() => {
-                try {
-                  localStorage.setItem(storageKey, String(Date.now()));
-                } catch {
-                  // Without storage the alert just comes back next time.
-                }
-                setDismissed(true);
-              }}
-            />
+            <button type="button" className="btn-close" aria-label={t('mail_alert.dismiss')} onClick={dismiss} />
           ) : null}
         </div>
       </div>

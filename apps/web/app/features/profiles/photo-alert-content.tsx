@@ -1,24 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
-
-const storageKey = 'profile-photo-alert-dismissed';
 
 /** While a member has no photo: a reminder to add one; closing it stores the moment. */
 export default function PhotoAlertContent() {
   const { t } = useI18n();
   const user = useSessionUser();
   const profileAvailable = usePathAvailable('/profile');
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => {
-    try {
-      setDismissed(localStorage.getItem(storageKey) !== null);
-    } catch {
-      setDismissed(false);
-    }
-  }, []);
+  // Closed for good: a photo is the member's own choice.
+  const { dismissed, dismiss } = useBannerDismissal('profile-photo-alert-dismissed', Number.POSITIVE_INFINITY, true);
   if (!user || user.profile.main_image || dismissed || !profileAvailable) return null;
   return (
     <div className="container mt-3">
@@ -27,19 +19,7 @@ export default function PhotoAlertContent() {
         <Link className="btn btn-sm btn-primary photo-alert-action" to="/profile#photos">
           {t('photo_alert.link')}
         </Link>
-        <button
-          type="button"
-          className="btn-close"
-          aria-label={t('photo_alert.dismiss')}
-          onClick={() => {
-            try {
-              localStorage.setItem(storageKey, String(Date.now()));
-            } catch {
-              // Without storage the alert just comes back next time.
-            }
-            setDismissed(true);
-          }}
-        />
+        <button type="button" className="btn-close" aria-label={t('photo_alert.dismiss')} onClick={dismiss} />
       </div>
     </div>
   );

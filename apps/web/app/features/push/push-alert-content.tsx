@@ -1,17 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { isPushAlertDue } from './push-rules.ts';
 import { usePushSwitch } from './use-push-switch.ts';
 
-const storageKey = 'push-alert-dismissed';
-
-function readDismissedAt(): string | null {
-  try {
-    return localStorage.getItem(storageKey);
-  } catch {
-    return null;
-  }
-}
+/** The alert comes back this long after the member closed it. */
+const pauseMs = 14 * 24 * 60 * 60_000;
 
 /**
  * The push-notification alert (spec section 6): switch on pushes, or close it; closing stores the moment and the
@@ -20,8 +12,7 @@ function readDismissedAt(): string | null {
 export default function PushAlertContent() {
   const { t } = useI18n();
   const { state, busy, error, switchOn } = usePushSwitch();
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => setDismissed(!isPushAlertDue(readDismissedAt(), Date.now())), []);
+  const { dismissed, dismiss } = useBannerDismissal('push-alert-dismissed', pauseMs, true);
   if (dismissed || (state !== 'capable' && !error)) return null;
   return (
     <div className="container mt-3">
@@ -36,19 +27,7 @@ export default function PushAlertContent() {
           >
             {t('push_alert.switch_on')}
           </button>
-          <button
-            type="button"
-            className="btn-close"
-            aria-label={t('push_alert.dismiss')}
-            onClick={() => {
-              try {
-                localStorage.setItem(storageKey, String(Date.now()));
-              } catch {
-                // Without storage the alert just comes back next time.
-              }
-              setDismissed(true);
-            }}
-          />
+          <button type="button" className="btn-close" aria-label={t('push_alert.dismiss')} onClick={dismiss} />
         </div>
         {error ? (
           <p className="small text-danger mt-2 mb-0" data-testid="push-alert-error">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePushState, isPushAlertDue, pushAlertPauseMs, readApplicationServerKey } from './push-rules.ts';
+import { decidePushState, readApplicationServerKey } from './push-rules.ts';
 
 describe('the push state', () => {
   it('is not supported without service workers, the Push API or notifications', () => {
@@ -25,20 +25,5 @@ describe('the application server key', () => {
     const key = Buffer.from(bytes).toString('base64url');
     expect(key).not.toContain('=');
     expect([...readApplicationServerKey(key)]).toEqual([...bytes]);
-  });
-});
-
-describe('the push alert', () => {
-  const now = Date.parse('2026-11-24T12:00:00Z');
-  it('shows until closed, and again 14 days after', () => {
-    expect(isPushAlertDue(null, now)).toBe(true);
-    expect(isPushAlertDue(String(now - 60_000), now)).toBe(false);
-    expect(isPushAlertDue(String(now - pushAlertPauseMs + 1), now)).toBe(false);
-    expect(isPushAlertDue(String(now - pushAlertPauseMs), now)).toBe(true);
-  });
-
-  it('shows when the stored moment is no time, or in the future (a clock set back)', () => {
-    expect(isPushAlertDue('gisteren', now)).toBe(true);
-    expect(isPushAlertDue(String(now + 86_400_000), now)).toBe(true);
   });
 });

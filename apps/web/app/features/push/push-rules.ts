@@ -34,11 +34,3 @@ export function readApplicationServerKey(key: string): Uint8Array<ArrayBuffer> {
 
 /** The push alert comes back this long after the member closed it. */
 export const pushAlertPauseMs = 14 * 24 * 60 * 60_000;
-
-/** Whether the push alert shows: never closed, closed 14 days ago or more, or a stored moment that is no time. */
-export function isPushAlertDue(dismissedAt: string | null, now: number): boolean {
-  if (dismissedAt === null) return true;
-  const at = Number(dismissedAt);
-  if (!Number.isFinite(at) || at > now) return true;
-  return now - at >= pushAlertPauseMs;
-}

@@ -31,6 +31,3 @@ export function readApplicationServerKey(key: string): Uint8Array<ArrayBuffer> {
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;
 }
-
-/** The push alert comes back this long after the member closed it. */
-export const pushAlertPauseMs = 14 * 24 * 60 * 60_000;

@@ -4,9 +4,6 @@ import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 
-/** A closed alert comes back after a week while the mails stay off. */
-const pauseMs = 7 * 24 * 60 * 60_000;
-
 /**
  * The disabled-notifications alert (spec): while the member's notification mails are stopped (a bounce, a spam
  * complaint, a one-click unsubscribe), why, and a button that switches them back on (a form post to /mail-enable,
@@ -18,7 +15,7 @@ export function MailAlert() {
   const location = useLocation();
   const [params] = useSearchParams();
   const busy = useNavigation().formAction === '/mail-enable';
-  const { dismissed, dismiss } = useBannerDismissal('mail-alert-dismissed', pauseMs, false);
+  const { dismissed, dismiss } = useBannerDismissal('mail', false);
   // Closing needs the running page: without it (or before it runs) there is no close button.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);

@@ -9,8 +9,7 @@ export default function PhotoAlertContent() {
   const { t } = useI18n();
   const user = useSessionUser();
   const profileAvailable = usePathAvailable('/profile');
-  // Closed for good: a photo is the member's own choice.
-  const { dismissed, dismiss } = useBannerDismissal('profile-photo-alert-dismissed', Number.POSITIVE_INFINITY, true);
+  const { dismissed, dismiss } = useBannerDismissal('photo', true);
   if (!user || user.profile.main_image || dismissed || !profileAvailable) return null;
   return (
     <div className="container mt-3">

@@ -1,9 +1,7 @@
-import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
+import { isMemberBannerDue, useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { usePushSwitch } from './use-push-switch.ts';
-
-/** The alert comes back this long after the member closed it. */
-const pauseMs = 14 * 24 * 60 * 60_000;
 
 /**
  * The push-notification alert (spec section 6): switch on pushes, or close it; closing stores the moment and the
@@ -12,7 +10,15 @@ const pauseMs = 14 * 24 * 60 * 60_000;
 export default function PushAlertContent() {
   const { t } = useI18n();
   const { state, busy, error, switchOn } = usePushSwitch();
-  const { dismissed, dismiss } = useBannerDismissal('push-alert-dismissed', pauseMs, true);
+  const user = useSessionUser();
+  // One request at a time on a phone's first screen: the mail and photo alerts go first.
+  const { dismissed, dismiss } = useBannerDismissal(
+    'push',
+    true,
+    () =>
+      (user !== null && user.notifications_disabled.length > 0 && isMemberBannerDue('mail')) ||
+      (user !== null && !user.profile.main_image && isMemberBannerDue('photo')),
+  );
   if (dismissed || (state !== 'capable' && !error)) return null;
   return (
     <div className="container mt-3">

@@ -2,7 +2,8 @@ import { integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'driz
 
 /**
  * Every mail the site sends, written in the transaction that causes it; a `mail.send` job (queued in the same
- * transaction) sends it, retrying with back-off. Failed mails stay for inspection.
+ * transaction) sends it, retrying with back-off. Failed mails stay for inspection; `withheld` ones were stopped after
+ * they were queued (a notification mail to an address that bounced since).
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
@@ -16,7 +17,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   /** Extra headers, such as `List-Unsubscribe` on notification mails. */
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+  status: text('status', { enum: ['pending', 'sent', 'failed', 'withheld'] })
     .notNull()
     .default('pending'),
   attempts: smallint('attempts').notNull().default(0),

@@ -20,6 +20,11 @@ export function createMailRepository(db: Database) {
       await db.update(mailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
     },
 
+    /** Not sent, for good: a rule stopped it after it was queued (mail.service `withholdMailWhen`). */
+    async markMailWithheld(id: number) {
+      await db.update(mailOutbox).set({ status: 'withheld' }).where(eq(mailOutbox.id, id));
+    },
+
     /** Records a failed attempt; after the last one the mail stays `failed` for inspection. */
     async markMailFailed(id: number, error: string, final: boolean) {
       await db

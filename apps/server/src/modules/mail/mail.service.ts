@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Jobs } from '../jobs/jobs.service.ts';
 import type { Site } from '../sites/sites.service.ts';
-import type { MailRepository } from './mail.repository.ts';
+import type { MailRepository, OutboxRow } from './mail.repository.ts';
 import type { MailContent } from './mail-templates.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -23,6 +23,7 @@ export function createMailService(deps: {
   log?: FastifyBaseLogger;
 }) {
   const { repository, transport, jobs } = deps;
+  const withholdChecks: ((mail: OutboxRow) => Promise<boolean>)[] = [];
 
   jobs.define<{ mailId: number }>('mail.send', {
     // One at a time, oldest first: a member's mails arrive in the order of what caused them (a change, then its undo).
@@ -34,6 +35,12 @@ export function createMailService(deps: {
       // Sent already (a job run again after its mail was marked sent). A crash between sending and marking sends it
       // again: delivery is at least once.
       if (mail?.status !== 'pending') return;
+      for (const check of withholdChecks) {
+        if (await check(mail)) {
+          await repository.markMailWithheld(mailId);
+          return;
+        }
+      }
       try {
         await transport.send({
           from: `"${mail.fromName.replace(/"/g, '')}" <${mail.fromAddress}>`,
@@ -73,6 +80,14 @@ export function createMailService(deps: {
         });
         await jobs.enqueue('mail.send', { mailId });
       });
+    },
+
+    /**
+     * A rule that keeps a queued mail from going out after all (checked just before sending): for what may stop
+     * between queueing and sending, such as a bounce. Set up at start.
+     */
+    withholdMailWhen(check: (mail: OutboxRow) => Promise<boolean>) {
+      withholdChecks.push(check);
     },
 
     /** Sends every queued mail now (tests and scripts; the workers do it on their own). */

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/accounts.ts';
 import { conversationMembers } from '../../db/schema/chat.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { profiles } from '../../db/schema/profiles.ts';
 import { demoAccounts } from '../../seed/demo-site.ts';
 import { mailLink } from '../../test/smtp-server.ts';
@@ -489,6 +490,32 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     advance(25 * hourMs);
     await runDaily();
     expect(notificationMailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('withholds a notification mail still in the outbox when its address bounces before it goes', async () => {
+    const reader = await newMember('Wessel');
+    advance(hourMs);
+    await send(writer, reader, 'Nog even en dan stuiter ik');
+    await t.app.services.notifications.deliverQueued();
+    await t.app.services.notificationMails.sendDueNotificationMails();
+    const outboxOf = () =>
+      t.database.db
+        .select({ status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, reader.email), like(mailOutbox.kind, 'notification_%')));
+    const [queued] = await outboxOf();
+    expect(queued?.status).toBe('pending');
+
+    const bounce = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail-events.php',
+      headers: { host: 'localhost', 'content-type': 'application/json', authorization: `Bearer ${mailEventsSecret}` },
+      payload: JSON.stringify({ events: [{ type: 'bounce', email: reader.email, bounce_type: 'hard' }] }),
+    });
+    expect(bounce.json()).toEqual({ ok: true, updated: 1 });
+    await t.app.services.mail.sendQueuedMails();
+    expect(notificationMailsTo(reader.email)).toHaveLength(0);
+    expect(await outboxOf()).toEqual([{ status: 'withheld' }]);
   });
 });
 

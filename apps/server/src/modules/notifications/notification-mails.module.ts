@@ -45,9 +45,14 @@ export const notificationMailsModule = defineModule({
   name: 'notificationMails',
   needs: ['jobs', 'sites', 'system', 'mail', 'accounts', 'chat', 'search'],
   services: async ({ work, catalogs, config, now, log }, { jobs, sites, system, mail, accounts, chat, search }) => {
+    const repository = createNotificationMailsRepository(work.db);
+    // A bounce, complaint or unsubscribe between queueing and sending stops a notification mail still in the outbox.
+    mail.withholdMailWhen(async (queued) =>
+      queued.kind.startsWith('notification_') ? repository.isAddressStopped(queued.siteId, queued.toAddress) : false,
+    );
     const mails = createNotificationMails({
       mailWaitMs: config.notificationMailWaitSeconds * 1000,
-      repository: createNotificationMailsRepository(work.db),
+      repository,
       notifications: createNotificationsRepository(work.db),
       jobs,
       work,

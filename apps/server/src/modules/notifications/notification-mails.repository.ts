@@ -44,6 +44,19 @@ export function createNotificationMailsRepository(db: Database) {
         .for('update');
     },
 
+    /**
+     * Whether notification mail to this address on this site has stopped since it was queued: no account there that
+     * still takes it (a bounce, a complaint or an unsubscribe since, or the account gone).
+     */
+    async isAddressStopped(siteId: number, email: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.siteId, siteId), eq(users.email, email.toLowerCase()), mailable))
+        .limit(1);
+      return rows.length === 0;
+    },
+
     /** Which of `abouts` had a notification mail to the member at `since` or later. */
     async findMailedAbouts(userId: number, abouts: readonly string[], since: Date): Promise<Set<string>> {
       if (abouts.length === 0) return new Set();

@@ -14,7 +14,7 @@ export function isBannerDue(dismissedAt: string | null, pauseMs: number, now: nu
 const day = 24 * 60 * 60_000;
 
 /** The member's banners that can be closed: where the moment is kept, and how long a closed one stays away. */
-export const memberBanners = {
+const memberBanners = {
   /** The disabled-notifications alert, while the mails stay off. */
   mail: { key: 'mail-alert-dismissed', pauseMs: 7 * day },
   /** The profile-photo alert: closed for good, a photo is the member's own choice. */

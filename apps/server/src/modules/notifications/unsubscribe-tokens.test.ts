@@ -16,7 +16,11 @@ describe('unsubscribe tokens', () => {
     const mac = token.split('-new_messages-')[1]!;
     expect(tokens.verify(`43-new_messages-${mac}`)).toBeNull();
     expect(tokens.verify(`42-like-${mac}`)).toBeNull();
-    expect(tokens.verify(`42-new_messages-${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    // Every other last character, those that decode to the same bytes included (it carries two unused bits).
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const last of alphabet.replace(mac.at(-1)!, '')) {
+      expect(tokens.verify(`42-new_messages-${mac.slice(0, -1)}${last}`)).toBeNull();
+    }
     expect(createUnsubscribeTokens(randomBytes(32)).verify(token)).toBeNull();
     for (const bad of ['', 'x', `42-unknown_type-${mac}`, `0-like-${mac}`, `99999999999-like-${mac}`, `${token}=`]) {
       expect(tokens.verify(bad)).toBeNull();

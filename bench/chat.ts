@@ -147,6 +147,8 @@ async function connectMembers(target: Target, recorder: Recorder): Promise<WebSo
         const frame = JSON.parse(String(data)) as { t: string };
         if (frame.t !== 'hello') reject(new Error(`a socket's first frame was ${frame.t}`));
         socket.on('message', (more) => onMessage(String(more)));
+        // As a page does when its socket opens: it is in sight, so what reaches it is not pushed or mailed as well.
+        socket.send(JSON.stringify({ t: 'presence', visible: true }));
         resolve(socket);
       });
     });

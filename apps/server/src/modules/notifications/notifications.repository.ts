@@ -4,6 +4,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { memberEvents } from '../../db/schema/events.ts';
 import { notificationState } from '../../db/schema/notifications.ts';
 import { profiles } from '../../db/schema/profiles.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { EventRecord } from './notifiable-events.ts';
 
 /** Whom a notification goes to, with everything that decides whether and how. */
@@ -40,6 +41,28 @@ export function createNotificationsRepository(db: Database) {
 
     async markAway(userId: number) {
       await db.update(notificationState).set({ lookingUntil: null }).where(eq(notificationState.userId, userId));
+    },
+
+    /**
+     * For the members among `upTo` who are looking at `now`: both cursors move past their newest event (shown on
+     * screen, nothing to push or mail). One statement; answers those members.
+     */
+    async passCursorsOfLooking(upTo: ReadonlyMap<number, number>, now: Date): Promise<Set<number>> {
+      if (upTo.size === 0) return new Set();
+      const values = sql.join(
+        [...upTo].map(([userId, eventId]) => sql`(${userId}::int, ${eventId}::bigint)`),
+        sql`, `,
+      );
+      const rows = await selectRows<{ user_id: number }>(
+        db,
+        sql`update ${notificationState} as state
+            set pushed_up_to = greatest(state.pushed_up_to, seen.event_id),
+                mailed_up_to = greatest(state.mailed_up_to, seen.event_id)
+            from (values ${values}) as seen (user_id, event_id)
+            where state.user_id = seen.user_id and state.looking_until > ${now}
+            returning state.user_id`,
+      );
+      return new Set(rows.map((row) => Number(row.user_id)));
     },
 
     async isLooking(userId: number, now: Date): Promise<boolean> {

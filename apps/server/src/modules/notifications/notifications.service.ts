@@ -24,7 +24,8 @@ export interface NotificationMailer {
 
 /**
  * Tells members of what happened while they were away (DESIGN.md, "Notifications"). Every transaction that writes a
- * member event worth telling queues a `notifications.deliver` job for that member in the same transaction. The job
+ * member event worth telling moves the cursors of a member who is looking past it, and queues a
+ * `notifications.deliver` job in the same transaction for a member who is not. The job
  * reads the member's events after their push cursor, pushes them to the member's devices and schedules the mail
  * unless the member is looking at the site, where the socket shows them anyway.
  */
@@ -44,9 +45,16 @@ export function createNotificationsService(deps: {
   deps.memberEvents.onEventsWritten(async (stored) => {
     const byUser = new Map<number, typeof stored>();
     for (const event of stored) byUser.set(event.userId, [...(byUser.get(event.userId) ?? []), event]);
+    const newest = new Map<number, number>();
     for (const [userId, events] of byUser) {
-      if (findNotifiables(events).length === 0) continue;
-      await jobs.enqueue('notifications.deliver', { userId }, { singletonKey: String(userId) });
+      if (findNotifiables(events).length > 0) newest.set(userId, Math.max(...events.map((event) => event.id)));
+    }
+    // A member looking at the site sees it on screen: their cursors pass it in this transaction (one statement, for
+    // every member), and only the others get a delivery job (a chat send stays one statement dearer, not a job).
+    const looking = await repository.passCursorsOfLooking(newest, deps.now());
+    for (const userId of newest.keys()) {
+      if (!looking.has(userId))
+        await jobs.enqueue('notifications.deliver', { userId }, { singletonKey: String(userId) });
     }
   });
 

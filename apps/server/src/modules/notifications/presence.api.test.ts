@@ -129,11 +129,20 @@ describe(`presence and the delivery queue on ${testDatabaseKind()}`, () => {
     expect(foreign.json()).toMatchObject({ error: 'client_header_required' });
   });
 
-  it('moves the cursor without telling a member who was looking when the news came', async () => {
+  it('moves both cursors past news for a member who is looking, in the send itself: no delivery job', async () => {
     const socket = await openSocket(receiver);
     socket.send(JSON.stringify({ t: 'presence', visible: true }));
     await waitFor(async () => ((await stateOf(receiver.userId))?.lookingUntil ?? new Date(0)) > new Date());
     expect((await send('Zie je dit?')).statusCode).toBe(200);
+    const newest = await newestEventOf(receiver.userId);
+    expect(await stateOf(receiver.userId)).toMatchObject({ pushedUpTo: newest, mailedUpTo: newest });
+    expect(await t.app.services.notifications.deliverQueued()).toBe(0);
+
+    // Out of sight again: the next message is a job, which moves the push cursor.
+    socket.send(JSON.stringify({ t: 'presence', visible: false }));
+    await waitFor(async () => (await stateOf(receiver.userId))?.lookingUntil === null);
+    expect((await send('En nu?')).statusCode).toBe(200);
+    expect((await stateOf(receiver.userId))?.pushedUpTo).toBe(newest);
     expect(await t.app.services.notifications.deliverQueued()).toBe(1);
     expect((await stateOf(receiver.userId))?.pushedUpTo).toBe(await newestEventOf(receiver.userId));
     socket.close();

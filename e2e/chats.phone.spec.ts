@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, PlaywrightWorkerArgs } from '@playwright/test';
 import {
@@ -9,6 +8,7 @@ import {
   type Mailbox,
   type Member,
   type Page,
+  sendMessage,
   signUpMember,
   test,
   waitUntilLive,
@@ -28,16 +28,6 @@ async function newMember(
     extraHTTPHeaders: { ...client, 'x-forwarded-for': clientAddress },
   });
   return { ...(await signUpMember(api, mailbox)), api };
-}
-
-/** A text message, paid from the signup credits, as the composer sends it. */
-async function sendMessage(api: APIRequestContext, profile: number, text: string): Promise<number> {
-  const answer = await api.post('/api/messages.php', {
-    data: { profile, type: 'message', text, client_id: `e2e-${randomBytes(8).toString('hex')}` },
-    headers: client,
-  });
-  expect(answer.status(), `POST /api/messages.php: ${await answer.text()}`).toBe(200);
-  return ((await answer.json()) as { message: { conversation: number } }).message.conversation;
 }
 
 /** Opens /chats and waits until the page is live and its socket has said hello, so that no news is missed. */

@@ -1,6 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { APIRequestContext, CDPSession, PlaywrightWorkerArgs } from '@playwright/test';
-import { dismissEntryWarning, expect, type Page, signUpMember, test, waitUntilLive } from './support/fixtures.ts';
+import { randomInt } from 'node:crypto';
+import type { CDPSession, PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  dismissEntryWarning,
+  expect,
+  type Page,
+  sendMessage,
+  signUpMember,
+  test,
+  waitUntilLive,
+} from './support/fixtures.ts';
 import { takeScreenshots } from './support/screenshots.ts';
 
 const client = { 'x-request-type': 'client' };
@@ -14,13 +22,6 @@ async function otherMemberApi(playwright: PlaywrightWorkerArgs['playwright'], ba
       'x-forwarded-for': `10.${randomInt(200, 256)}.${randomInt(256)}.${randomInt(1, 255)}`,
     },
   });
-}
-
-async function sendMessage(api: APIRequestContext, profile: number, text: string) {
-  const answer = await api.post('/api/messages.php', {
-    data: { profile, type: 'message', text, client_id: `e2e-${randomBytes(8).toString('hex')}` },
-  });
-  expect(answer.status(), `POST /api/messages.php: ${await answer.text()}`).toBe(200);
 }
 
 /** The push worker's script, once registered and active for the page's origin. */

@@ -284,3 +284,13 @@ export async function loginToMembers(page: Page, email: string, password = 'hart
   await expect(page).toHaveURL(/\/members$/);
   await waitUntilLive(page);
 }
+
+/** A text message as the composer sends it (the client header included); answers its conversation. */
+export async function sendMessage(api: APIRequestContext, profile: number, text: string): Promise<number> {
+  const answer = await api.post('/api/messages.php', {
+    data: { profile, type: 'message', text, client_id: `e2e-${randomBytes(8).toString('hex')}` },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(answer.status(), `POST /api/messages.php: ${await answer.text()}`).toBe(200);
+  return ((await answer.json()) as { message: { conversation: number } }).message.conversation;
+}

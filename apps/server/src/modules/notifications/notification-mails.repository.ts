@@ -89,16 +89,6 @@ export function createNotificationMailsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Names of the profiles a mail speaks of, and whether each is fictional (its name then carries the label). */
-    async findProfileNames(profileIds: readonly number[]) {
-      if (profileIds.length === 0) return new Map<number, { id: number; name: string; fictional: boolean }>();
-      const rows = await db
-        .select({ id: profiles.id, name: profiles.name, fictional: profiles.fictional })
-        .from(profiles)
-        .where(inArray(profiles.id, [...profileIds]));
-      return new Map(rows.map((row) => [row.id, row]));
-    },
-
     /** One row per thing a mail covered: the hourly limits and once-only reminders read them back. */
     async recordMails(userId: number, type: NotificationType, abouts: readonly string[], sentAt: Date) {
       if (abouts.length === 0) return;

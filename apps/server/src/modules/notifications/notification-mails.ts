@@ -231,7 +231,7 @@ export function createNotificationMails(deps: NotificationMailsDeps) {
       const label = deps.fictionalLabel(site, locale);
       const matches = likes.filter((item) => item.match && item.profile !== null);
       const plainLikes = likes.length - matches.length;
-      const names = await repository.findProfileNames([
+      const names = await notifications.findNamedProfiles([
         ...messages.map((item) => item.profile),
         ...matches.map((item) => item.profile!),
       ]);
@@ -318,7 +318,7 @@ export function createNotificationMails(deps: NotificationMailsDeps) {
       if (due.length === 0) return;
       const { t, locale } = translatorFor(recipient);
       const label = deps.fictionalLabel(site, locale);
-      const names = await repository.findProfileNames(due.map((item) => item.otherProfileId));
+      const names = await notifications.findNamedProfiles(due.map((item) => item.otherProfileId));
       const list = findListFormat(locale).format(due.map((item) => nameOf(names.get(item.otherProfileId), t, label)));
       const values = { site_name: site.settings.name, names: list, count: due.length };
       await sendNotificationMail({

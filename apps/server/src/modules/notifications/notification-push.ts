@@ -9,7 +9,7 @@ import type { Catalogs } from '../../i18n/catalogs.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { VapidKeys } from '../system/vapid-keys.ts';
 import type { Notifiable } from './notifiable-events.ts';
-import type { NotificationRecipient } from './notifications.repository.ts';
+import type { NotificationRecipient, NotificationsRepository } from './notifications.repository.ts';
 import type { PushSender } from './notifications.service.ts';
 import type { PushSubscriptionsRepository, StoredPushSubscription } from './push-subscriptions.repository.ts';
 
@@ -164,6 +164,7 @@ function statusOf(error: unknown): number | null {
  */
 export function createPushSender(deps: {
   repository: PushSubscriptionsRepository;
+  findNamedProfiles: NotificationsRepository['findNamedProfiles'];
   catalogs: Pick<Catalogs, 'translator'>;
   vapidKeys: VapidKeys;
   /** The origin of the site's configured domain (never a request's host). */
@@ -219,7 +220,7 @@ export function createPushSender(deps: {
         notifiables,
         lang,
         t,
-        profiles: await deps.repository.findNamedProfiles(named),
+        profiles: await deps.findNamedProfiles(named),
         fictionalLabel: site.settings.fictional_singular?.[lang] ?? t('fictional.singular'),
         icon: `${origin}${appIcons.any192.path}`,
         now: deps.now(),

@@ -27,6 +27,7 @@ export const notificationsModule = defineModule({
     const pushRepository = createPushSubscriptionsRepository(work.db);
     const push = createPushSender({
       repository: pushRepository,
+      findNamedProfiles: (ids) => repository.findNamedProfiles(ids),
       catalogs,
       vapidKeys: system.vapidKeys,
       siteOrigin: (site) => siteOrigin(site, config),

@@ -125,14 +125,19 @@ export function createNotificationsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Names of the profiles a notification speaks of. */
-    async findProfileNames(profileIds: readonly number[]): Promise<Map<number, string>> {
+    /**
+     * The members a push or mail names: their names, and whether the profile is fictional (its name then carries the
+     * site's label).
+     */
+    async findNamedProfiles(
+      profileIds: readonly number[],
+    ): Promise<Map<number, { id: number; name: string; fictional: boolean }>> {
       if (profileIds.length === 0) return new Map();
       const rows = await db
-        .select({ id: profiles.id, name: profiles.name })
+        .select({ id: profiles.id, name: profiles.name, fictional: profiles.fictional })
         .from(profiles)
-        .where(inArray(profiles.id, [...profileIds]));
-      return new Map(rows.map((row) => [row.id, row.name]));
+        .where(inArray(profiles.id, [...new Set(profileIds)]));
+      return new Map(rows.map((row) => [row.id, row]));
     },
   };
 }

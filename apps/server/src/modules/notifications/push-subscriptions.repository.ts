@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/notifications.ts';
-import { profiles } from '../../db/schema/profiles.ts';
 
 /** First key of the advisory lock held while a member's devices change ('PS'): the device cap holds in parallel. */
 const subscriptionLockSpace = 0x5053;
@@ -75,16 +74,6 @@ export function createPushSubscriptionsRepository(db: Database) {
 
     async markSent(id: number, at: Date) {
       await db.update(pushSubscriptions).set({ lastSentAt: at }).where(eq(pushSubscriptions.id, id));
-    },
-
-    /** The members a push names: their names, and whether the profile is fictional (it is then labelled so). */
-    async findNamedProfiles(profileIds: readonly number[]): Promise<Map<number, { name: string; fictional: boolean }>> {
-      if (profileIds.length === 0) return new Map();
-      const rows = await db
-        .select({ id: profiles.id, name: profiles.name, fictional: profiles.fictional })
-        .from(profiles)
-        .where(inArray(profiles.id, [...profileIds]));
-      return new Map(rows.map((row) => [row.id, { name: row.name, fictional: row.fictional }]));
     },
   };
 }

@@ -282,16 +282,18 @@ describe(`notification mails on ${testDatabaseKind()}`, () => {
     expect(await disabledReasons(reader.userId)).toEqual([]);
     expect(await disabledReasons(writer.userId)).toEqual([]);
 
-    // As a mail program posts it: no cookie, no client header.
-    for (let i = 0; i < 2; i++) {
-      const response = await t.app.inject({
+    // As a mail program posts it: no cookie, no client header; several at once (a retrying mail program) add the
+    // reason once.
+    const oneClick = () =>
+      t.app.inject({
         method: 'POST',
         url: `/api/unsubscribe.php?token=${token}`,
         headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
-      expect(response.statusCode).toBe(200);
-    }
+    const answers = await Promise.all(Array.from({ length: 6 }, oneClick));
+    expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 200));
+    expect((await oneClick()).statusCode).toBe(200);
     expect(await disabledReasons(reader.userId)).toEqual(['listunsubscribe']);
     const view = await t.app.inject({ url: '/api/user.php', headers: { ...json, cookie: reader.cookie } });
     expect(view.json().user.notifications_disabled).toEqual(['listunsubscribe']);

@@ -191,6 +191,20 @@ describe(`web push on ${testDatabaseKind()}`, () => {
     );
   });
 
+  it('keeps 10 devices when 16 subscribe at once, and the same endpoint sent in parallel once', async () => {
+    const made = Array.from({ length: 16 }, () => fake.createSubscription(vapidKey()));
+    const answers = await Promise.all(made.map((subscription) => subscribe(receiver, subscription)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(made.map(() => 200));
+    expect(await devicesOf(receiver.userId)).toHaveLength(10);
+
+    const again = fake.createSubscription(vapidKey());
+    const repeated = await Promise.all(Array.from({ length: 8 }, () => subscribe(receiver, again)));
+    expect(repeated.map((answer) => answer.statusCode)).toEqual(repeated.map(() => 200));
+    const devices = await devicesOf(receiver.userId);
+    expect(devices).toHaveLength(10);
+    expect(devices.filter((device) => device.endpoint === again.endpoint)).toHaveLength(1);
+  });
+
   it('DELETE stops this device for the member, and leaves another member’s alone', async () => {
     const mine = fake.createSubscription(vapidKey());
     const theirs = fake.createSubscription(vapidKey());

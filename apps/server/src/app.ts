@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -13,7 +12,7 @@ import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
-import { logOptions, RequestLogController } from './lib/log-redaction.ts';
+import { createRequestIds, createRequestLogger, logOptions, RequestLogController } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { creditsModule } from './modules/credits/credits.module.ts';
@@ -89,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     logController: new RequestLogController(),
-    genReqId: () => randomUUID(),
+    childLoggerFactory: createRequestLogger,
+    genReqId: createRequestIds(),
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,

@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logOptions, RequestLogController, serializeError } from './log-redaction.ts';
+import {
+  createRequestIds,
+  createRequestLogger,
+  logOptions,
+  RequestLogController,
+  serializeError,
+} from './log-redaction.ts';
 
 const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
@@ -46,5 +52,66 @@ describe('log redaction', () => {
     // One line per answered request, with its status.
     expect(lines.filter((line) => line.includes('"request":{')).map((line) => JSON.parse(line).status)).toEqual([500]);
     for (const secret of ['anna@example.com', hash, '203.0.113.9', 'secret-token']) expect(log).not.toContain(secret);
+  });
+
+  it('writes an answered request as pino writes a line, with a request id, and makes no request logger for it', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    let childLoggers = 0;
+    let counting = false;
+    const app = Fastify({
+      logger: { ...logOptions('info'), stream },
+      logController: new RequestLogController(),
+      childLoggerFactory: (logger, bindings, options) => {
+        if (!counting) {
+          counting = true;
+          const child = logger.child.bind(logger);
+          logger.child = (...args) => {
+            childLoggers++;
+            return child(...args);
+          };
+        }
+        return createRequestLogger(logger, bindings, options);
+      },
+      genReqId: createRequestIds(),
+    });
+    app.get('/quiet', async () => 'ok');
+    app.get('/talks', async (request) => {
+      request.log.warn('something to say');
+      return 'ok';
+    });
+    await app.inject({ url: '/quiet?email=anna@example.com' });
+    expect(childLoggers).toBe(0);
+    await app.inject({ url: '/talks' });
+    expect(childLoggers).toBe(1);
+    await app.close();
+    const parsed = lines.map((line) => JSON.parse(line));
+    const completed = parsed.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(Object.keys(completed[0])).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'request',
+      'status',
+      'ms',
+      'msg',
+    ]);
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      status: 200,
+      request: { url: '/quiet?email=…' },
+    });
+    expect(completed[0].reqId).not.toBe(completed[1].reqId);
+    const warning = parsed.find((line) => line.msg === 'something to say');
+    expect(warning).toMatchObject({ level: 40, reqId: completed[1].reqId });
   });
 });

@@ -1,5 +1,14 @@
-import { type FastifyLoggerOptions, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type LoggerOptions, stdSerializers } from 'pino';
+import { randomBytes } from 'node:crypto';
+import {
+  type FastifyBaseLogger,
+  type FastifyLoggerOptions,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import type pino from 'pino';
+import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
+import { symbols as pinoSymbols, stdSerializers } from 'pino';
 
 /**
  * What the server log must never hold (DESIGN: no passwords, hashes or personal data). Drizzle puts a failed
@@ -62,13 +71,98 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
+      reqId: request.id,
       request: serializeRequest(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) request.log.error({ ...line, err: error }, 'request errored');
-    else request.log.info(line, 'request completed');
+    // Through the root logger: most requests log nothing else, so their own child logger is never made.
+    const log = request.server.log as pino.Logger;
+    if (error) log.error({ ...line, err: error }, 'request errored');
+    else if (log.isLevelEnabled('info')) writeInfoLine(log, line, 'request completed');
   }
+}
+
+/**
+ * The line `log.info(fields, message)` writes, made with one `JSON.stringify` and handed to the log's stream:
+ * pino's general path (hooks, serializers, redaction) cost a tenth of a small API call for a line whose fields are
+ * already clean. The same format: level, time, the logger's bindings (pid, host name), the fields, msg.
+ */
+function writeInfoLine(log: pino.Logger, fields: object, message: string) {
+  const internals = log as unknown as Record<symbol, unknown>;
+  const stream = internals[pinoSymbols.streamSym] as { write(line: string): void };
+  const bindings = internals[pinoSymbols.chindingsSym] as string;
+  const body = JSON.stringify({ ...fields, msg: message }).slice(1);
+  stream.write(`{"level":30,"time":${Date.now()}${bindings},${body}\n`);
+}
+
+/**
+ * A request's logger, made only when the request logs something besides its request line: creating a pino child
+ * for each request cost about 3% of a small API call.
+ */
+class LazyRequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | null = null;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+  #logger(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+  get level() {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+  fatal(...args: unknown[]) {
+    forward(this.#logger(), 'fatal', args);
+  }
+  error(...args: unknown[]) {
+    forward(this.#logger(), 'error', args);
+  }
+  warn(...args: unknown[]) {
+    forward(this.#logger(), 'warn', args);
+  }
+  info(...args: unknown[]) {
+    forward(this.#logger(), 'info', args);
+  }
+  debug(...args: unknown[]) {
+    forward(this.#logger(), 'debug', args);
+  }
+  trace(...args: unknown[]) {
+    forward(this.#logger(), 'trace', args);
+  }
+  silent(...args: unknown[]) {
+    forward(this.#logger(), 'silent', args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+function forward(logger: FastifyBaseLogger, level: pino.Level | 'silent', args: unknown[]) {
+  (logger[level] as (...args: unknown[]) => void).apply(logger, args);
+}
+
+/** Fastify's `childLoggerFactory`: each request's `request.log`, made on first use. */
+export function createRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+  return new LazyRequestLogger(logger, bindings, options);
+}
+
+/**
+ * Request ids unique across processes and restarts without a random UUID per request (0.7% of a small call):
+ * a random tag per process and a counter.
+ */
+export function createRequestIds(): () => string {
+  const processTag = randomBytes(6).toString('base64url');
+  let count = 0;
+  return () => `${processTag}-${(++count).toString(36)}`;
 }
 
 /** The request line without query values (tokens, addresses) and without the client's address. */

@@ -1,8 +1,9 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { findNulCharacter } from '@app/shared/input';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { runHook } from '../lib/run-hook.ts';
 
 interface SchemaDef {
   type: string;
@@ -49,19 +50,21 @@ function refuseNulCharacters(input: unknown): void {
 export function registerApiInput(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema;
-    if (!schema && !request.routeOptions.url?.startsWith('/api/')) return;
-    refuseNulCharacters(request.query);
-    refuseNulCharacters(request.body);
-    const querySchema = schema?.querystring as z.ZodType | undefined;
-    if (querySchema && request.query && typeof request.query === 'object') {
-      for (const [key, value] of Object.entries(request.query)) {
-        if (Array.isArray(value) && !takesList(querySchema, key)) {
-          throw new AppError('validation_failed', `${key}: given more than once`, { field: key });
-        }
+  app.addHook('preValidation', (request, _reply, done) => runHook(done, () => checkInput(request)));
+}
+
+function checkInput(request: FastifyRequest): void {
+  const schema = request.routeOptions.schema;
+  if (!schema && !request.routeOptions.url?.startsWith('/api/')) return;
+  refuseNulCharacters(request.query);
+  refuseNulCharacters(request.body);
+  const querySchema = schema?.querystring as z.ZodType | undefined;
+  if (querySchema && request.query && typeof request.query === 'object') {
+    for (const [key, value] of Object.entries(request.query)) {
+      if (Array.isArray(value) && !takesList(querySchema, key)) {
+        throw new AppError('validation_failed', `${key}: given more than once`, { field: key });
       }
     }
-    if (schema?.body && request.body === undefined) request.body = {};
-  });
+  }
+  if (schema?.body && request.body === undefined) request.body = {};
 }

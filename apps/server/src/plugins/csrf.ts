@@ -1,5 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { runHook } from '../lib/run-hook.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,18 +38,18 @@ declare module 'fastify' {
 }
 
 export function registerCsrfGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    const safe = safeMethods.has(request.method);
-    const route = request.routeOptions;
-    // A payment provider's webhook: no browser, no cookie, and nothing in it is believed (it carries an id only).
-    if (route.config.serverToServer) return;
-    if (!safe && route.url?.startsWith('/api/')) {
-      if (request.headers['x-request-type'] !== 'client') {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method)) return done();
+    runHook(done, () => {
+      const route = request.routeOptions;
+      // A payment provider's webhook: no browser, no cookie, and nothing in it is believed (it carries an id only).
+      if (route.config.serverToServer) return;
+      if (route.url?.startsWith('/api/') && request.headers['x-request-type'] !== 'client') {
         throw new AppError('client_header_required', `${request.method} ${route.url} without X-Request-Type`);
       }
-    }
-    if (!safe && isCrossSite(request)) {
-      throw new AppError('cross_site_request', `${request.method} ${route.url ?? 'unrouted'} from another site`);
-    }
+      if (isCrossSite(request)) {
+        throw new AppError('cross_site_request', `${request.method} ${route.url ?? 'unrouted'} from another site`);
+      }
+    });
   });
 }

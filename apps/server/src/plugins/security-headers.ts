@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { giphyImageHosts } from '../modules/chat/gifs/giphy-gif-provider.ts';
 
@@ -69,7 +69,12 @@ export function pagePolicy(options: {
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { config: Pick<AppConfig, 'env' | 'giphy'> }) {
   app.decorateRequest('cspNonce', '');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    setSecurityHeaders(request, reply);
+    done(null, payload);
+  });
+
+  function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
@@ -92,5 +97,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { config:
       // Scripts are left alone: a policy on a script answer would bind a service worker it starts.
       reply.header('content-security-policy', strictPolicy);
     }
-  });
+  }
 }

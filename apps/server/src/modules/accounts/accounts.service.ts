@@ -135,13 +135,19 @@ export function createAccountsService(deps: {
     return token;
   }
 
+  /** `findSessionUser` from the session cache alone: undefined when the cache does not hold the session. */
+  function findCachedSessionUser(site: Site, token: string | undefined): SessionUser | null | undefined {
+    if (!token || token.length > 100) return null;
+    return sessions.findSession(hashSessionToken(token), site.id, deps.now());
+  }
+
   /** The member of a session: from the session cache when it holds it, else from the database (then cached). */
   async function findSessionUser(site: Site, token: string | undefined): Promise<SessionUser | null> {
-    if (!token || token.length > 100) return null;
+    const cached = findCachedSessionUser(site, token);
+    if (cached !== undefined) return cached;
+    if (!token) return null;
     const tokenHash = hashSessionToken(token);
     const now = deps.now();
-    const cached = sessions.findSession(tokenHash, site.id, now);
-    if (cached) return cached;
     const read = sessions.beginRead();
     const row = await repository.findSessionUser(site.id, tokenHash, now);
     if (!row || row.user.status === 'deleted') return null;
@@ -152,6 +158,7 @@ export function createAccountsService(deps: {
 
   return {
     findSessionUser,
+    findCachedSessionUser,
     createSession,
 
     /**

@@ -2,6 +2,7 @@ import { sessionCookieName, sessionMaxAgeSeconds } from '@app/shared/accounts/lo
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { runHook, runSendHook } from '../../lib/run-hook.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -27,15 +28,26 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSession(app: FastifyInstance, accounts: AccountsService, sessions: SessionCache) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.site) return;
-    const token = request.cookies[sessionCookieName];
-    request.user = token ? await accounts.findSessionUser(request.site, token) : null;
-  });
-  app.addHook('onSend', async (request) => {
-    if (!request.user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) return;
-    await sessions.refreshUser(request.user.id);
-  });
+  app.addHook('onRequest', (request, _reply, done) =>
+    runHook(done, () => {
+      if (!request.site) return;
+      const token = request.cookies[sessionCookieName];
+      const cached = accounts.findCachedSessionUser(request.site, token);
+      if (cached !== undefined) {
+        request.user = cached;
+        return;
+      }
+      return accounts.findSessionUser(request.site, token).then((user) => {
+        request.user = user;
+      });
+    }),
+  );
+  app.addHook('onSend', (request, _reply, payload, done) =>
+    runSendHook(done, payload, () => {
+      if (!request.user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) return;
+      return sessions.refreshUser(request.user.id);
+    }),
+  );
   app.addHook('onClose', () => sessions.close());
 }
 

@@ -6,6 +6,7 @@ import { hostnameSchema } from '@app/shared/sites/site-settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Catalogs } from '../../i18n/catalogs.ts';
+import { runHook } from '../../lib/run-hook.ts';
 import type { CountryLocator } from './geoip.ts';
 import { siteOrigin } from './site-origin.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
@@ -15,7 +16,7 @@ declare module 'fastify' {
     site: Site;
     locale: Locale;
     t: Translate;
-    visitorPlace: VisitorPlace;
+    readonly visitorPlace: VisitorPlace;
     /** The site's own origin from its configured domain (see lib/site-origin.ts). */
     siteOrigin: string;
   }
@@ -60,22 +61,39 @@ export function registerSiteContext(
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', 'nl');
   app.decorateRequest('t', null as unknown as Translate);
-  app.decorateRequest('visitorPlace', null as unknown as VisitorPlace);
+  // Looked up on first use: most calls never ask (a GeoIP look-up was 1% of a small API call).
+  const places = new WeakMap<FastifyRequest, VisitorPlace>();
+  app.decorateRequest('visitorPlace', {
+    getter(this: FastifyRequest): VisitorPlace {
+      let place = places.get(this);
+      if (!place) {
+        const country = deps.countries.findCountry(this.ip);
+        place = country ? { country } : {};
+        places.set(this, place);
+      }
+      return place;
+    },
+  });
   app.decorateRequest('siteOrigin', '');
 
-  app.addHook('onRequest', async (request) => {
-    const cookieLocale = request.cookies[localeCookieName];
-    request.locale = resolveLocale(cookieLocale, undefined);
-    request.t = deps.catalogs.translator(request.locale);
-    const country = deps.countries.findCountry(request.ip);
-    request.visitorPlace = country ? { country } : {};
-    if (isSiteFree(request.url)) return;
-    const host = requestSiteHost(request, deps.config);
-    const site = await deps.sites.findSiteByHost(host);
+  const useSite = (request: FastifyRequest, site: Site | null, host: string, cookieLocale: string | undefined) => {
     if (!site) throw new AppError('site_not_found', `no site for host ${host}`);
     request.site = site;
     request.siteOrigin = siteOrigin(site, deps.config);
     request.locale = resolveLocale(cookieLocale, site.settings.domain_language);
     request.t = deps.catalogs.translator(request.locale);
-  });
+  };
+
+  app.addHook('onRequest', (request, _reply, done) =>
+    runHook(done, () => {
+      const cookieLocale = request.cookies[localeCookieName];
+      request.locale = resolveLocale(cookieLocale, undefined);
+      request.t = deps.catalogs.translator(request.locale);
+      if (isSiteFree(request.url)) return;
+      const host = requestSiteHost(request, deps.config);
+      const cached = deps.sites.findCachedSiteByHost(host);
+      if (cached !== undefined) return useSite(request, cached, host, cookieLocale);
+      return deps.sites.findSiteByHost(host).then((site) => useSite(request, site, host, cookieLocale));
+    }),
+  );
 }

@@ -50,6 +50,11 @@ export function createSitesService(deps: {
   }
 
   return {
+    /** `findSiteByHost` from the cache alone: undefined when the cache does not know the host (yet). */
+    findCachedSiteByHost(host: string): Site | null | undefined {
+      return cache.get(host.toLowerCase())?.site;
+    },
+
     /** The site answering for a host name (without port); cached briefly, misses included. */
     async findSiteByHost(host: string): Promise<Site | null> {
       const key = host.toLowerCase();

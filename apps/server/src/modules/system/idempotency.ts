@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
 
 declare module 'fastify' {
@@ -44,10 +44,17 @@ export function registerIdempotency(
     `${request.site.id}:${request.user ? `u${request.user.id}` : `ip${request.ip}`}:${key}`;
 
   // Before the route's schemas run: a refused input is a first answer too, and the key belongs to the body as sent.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const header = request.headers['idempotency-key'];
-    if (typeof header !== 'string' || !stateChanging.has(request.method)) return;
-    if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.replayable === false) return;
+    if (typeof header !== 'string' || !stateChanging.has(request.method)) return done();
+    if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.replayable === false)
+      return done();
+    // A replay answers here; the call then goes no further (a callback-style hook that answers never calls done).
+    replayOrClaim(request, reply, header).then((replayed) => replayed || done(), done);
+  });
+
+  /** Claims the key for this request, or answers the first answer again (true). */
+  async function replayOrClaim(request: FastifyRequest, reply: FastifyReply, header: string): Promise<boolean> {
     if (!keyPattern.test(header))
       throw new AppError('validation_failed', 'bad idempotency key', { field: 'Idempotency-Key' });
     const scopedKey = scopedKeyOf(request, header);
@@ -55,7 +62,7 @@ export function registerIdempotency(
     const existing = await deps.repository.claimKey(scopedKey, requestHash, deps.now());
     if (!existing) {
       request.idempotencyKey = scopedKey;
-      return;
+      return false;
     }
     if (existing.requestHash !== requestHash) {
       throw new AppError('idempotency_key_reused', 'idempotency key used for another request');
@@ -64,18 +71,18 @@ export function registerIdempotency(
       throw new AppError('request_in_progress', 'idempotent request still running');
     }
     reply.header('idempotent-replay', 'true').header('content-type', 'application/json; charset=utf-8');
-    return reply.status(existing.status).send(existing.body);
-  });
+    reply.status(existing.status).send(existing.body);
+    return true;
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.idempotencyKey;
-    if (!key) return payload;
+    if (!key) return done(null, payload);
     request.idempotencyKey = null;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await deps.repository.releaseKey(key);
-    } else {
-      await deps.repository.completeKey(key, { status: reply.statusCode, body: payload });
-    }
-    return payload;
+    const stored =
+      reply.statusCode >= 500 || typeof payload !== 'string'
+        ? deps.repository.releaseKey(key)
+        : deps.repository.completeKey(key, { status: reply.statusCode, body: payload });
+    stored.then(() => done(null, payload), done);
   });
 }

@@ -130,8 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', {} as FastifyInstance['services']);
   app.decorate('pageServiceFactories', {});
   await app.register(fastifyCookie);
-  // Off when a proxy in front compresses (COMPRESS_RESPONSES=false): the work is then done once, there.
-  if (config.compressResponses) await registerCompression(app);
+  registerCompression(app, { compressResponses: config.compressResponses });
   registerErrorHandling(app, context.catalogs);
   registerApiInput(app);
   await registerApiDocs(app);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -21,6 +22,41 @@ describe('answer compression (decision 016)', () => {
     expect((await getDocument(compressing, 'zstd')).headers['content-encoding']).toBe('zstd');
     expect((await getDocument(compressing, 'gzip')).headers['content-encoding']).toBe('gzip');
     expect((await getDocument(compressing, 'identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses an answer of 4 KB or more and says it varies by Accept-Encoding, and leaves small ones alone', async () => {
+    const document = await getDocument(compressing, 'br');
+    expect(document.headers.vary).toContain('accept-encoding');
+    expect(Number(document.headers['content-length'])).toBe(document.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(document.rawPayload).toString()).openapi).toBeTruthy();
+    const plain = await getDocument(compressing, 'identity');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const settings = await compressing.app.inject({
+      url: '/api/settings.php',
+      headers: { host: 'localhost', 'accept-encoding': 'br' },
+    });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.rawPayload.length).toBeLessThan(4096);
+    expect(settings.headers['content-encoding']).toBeUndefined();
+    expect(settings.headers.vary).toBeUndefined();
+  });
+
+  it('refuses a request body sent compressed (415), which no browser sends', async () => {
+    for (const t of [compressing, behindProxy]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: {
+          host: 'localhost',
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'x-request-type': 'client',
+        },
+        payload: gzipSync(JSON.stringify({ email: 'a@example.com', password: 'secret-password' })),
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toBe('unsupported_media_type');
+    }
   });
 
   it('leaves answers whole when a proxy in front compresses (COMPRESS_RESPONSES=false)', async () => {

@@ -1,6 +1,22 @@
-import { constants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createDeflate,
+  createGzip,
+  createZstdCompress,
+  deflate,
+  deflateSync,
+  gzip,
+  gzipSync,
+  zstdCompress,
+  zstdCompressSync,
+} from 'node:zlib';
+import { AppError } from '@app/shared/errors/app-error';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Compresses answers of 4 KB and more: below that compressing costs more CPU than the one to three KB it saves are
@@ -11,15 +27,128 @@ import type { FastifyInstance } from 'fastify';
  * faster still but larger, so brotli is preferred when a browser also takes zstd. Its window is 256 KB, which holds
  * any page whole (zlib's default of 4 MB gave the same bytes for four times the CPU). gzip 6 for clients without
  * brotli. Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
+ *
+ * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
+ * reply wrapping) cost a sixth of a small API call that is never compressed (decision 022). Request bodies are never
+ * compressed by browsers, so a compressed one is refused (415) rather than inflated.
  */
-export async function registerCompression(app: FastifyInstance) {
-  await app.register(fastifyCompress, {
-    threshold: 4096,
-    syncThreshold: 512 * 1024,
-    encodings: ['br', 'zstd', 'gzip', 'deflate', 'identity'],
-    brotliOptions: {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 18 },
-    },
-    zlibOptions: { level: 6 },
+export function registerCompression(app: FastifyInstance, options: { compressResponses: boolean }) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding === undefined || encoding.toLowerCase() === 'identity') return done();
+    done(new AppError('unsupported_media_type', `request body with Content-Encoding ${encoding}`, { field: 'body' }));
   });
+  // Off when a proxy in front compresses (COMPRESS_RESPONSES=false): the work is then done once, there.
+  if (!options.compressResponses) return;
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!worthCompressing(reply, payload)) return done(null, payload);
+    reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body));
+      compressors[encoding].async(body, (error, compressed) => (error ? done(error) : done(null, compressed)));
+      return;
+    }
+    const compressing = compressors[encoding].stream();
+    // A failing source destroys `compressing` with its error, which Fastify, reading it, handles.
+    pipeline(payload as Readable, compressing).catch(() => {});
+    done(null, compressing);
+  });
+}
+
+export const compressionThreshold = 4096;
+const syncLimit = 512 * 1024;
+const compressibleType = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)/;
+
+type Encoding = 'br' | 'zstd' | 'gzip' | 'deflate';
+/** Preferred first when a client takes several equally. */
+const encodings: Encoding[] = ['br', 'zstd', 'gzip', 'deflate'];
+
+const brotliOptions = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 18 },
+};
+const zstdOptions = { params: { [constants.ZSTD_c_compressionLevel]: 3 } };
+const gzipOptions = { level: 6 };
+
+type Done = (error: Error | null, result: Buffer) => void;
+const compressors: Record<
+  Encoding,
+  { sync(body: Buffer): Buffer; async(body: Buffer, done: Done): void; stream(): Transform }
+> = {
+  br: {
+    sync: (body) => brotliCompressSync(body, brotliOptions),
+    async: (body, done) => brotliCompress(body, brotliOptions, done),
+    stream: () => createBrotliCompress(brotliOptions),
+  },
+  zstd: {
+    sync: (body) => zstdCompressSync(body, zstdOptions),
+    async: (body, done) => zstdCompress(body, zstdOptions, done),
+    stream: () => createZstdCompress(zstdOptions),
+  },
+  gzip: {
+    sync: (body) => gzipSync(body, gzipOptions),
+    async: (body, done) => gzip(body, gzipOptions, done),
+    stream: () => createGzip(gzipOptions),
+  },
+  deflate: {
+    sync: (body) => deflateSync(body, gzipOptions),
+    async: (body, done) => deflate(body, gzipOptions, done),
+    stream: () => createDeflate(gzipOptions),
+  },
+};
+
+/** A body of a compressible type, not yet encoded, of 4 KB or more (a stream of unknown length counts). */
+function worthCompressing(reply: FastifyReply, payload: unknown): boolean {
+  if (payload === null || payload === undefined || reply.statusCode === 204 || reply.statusCode === 304) return false;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !compressibleType.test(type)) return false;
+  if (reply.hasHeader('content-encoding')) return false;
+  if (String(reply.getHeader('cache-control') ?? '').includes('no-transform')) return false;
+  if (typeof payload === 'string') return payload.length >= compressionThreshold;
+  if (Buffer.isBuffer(payload)) return payload.length >= compressionThreshold;
+  if (typeof (payload as Readable).pipe !== 'function') return false;
+  const length = Number(reply.getHeader('content-length') ?? Number.POSITIVE_INFINITY);
+  return length >= compressionThreshold;
+}
+
+/** The encoding the client takes most (`q`), ours preferred among equals; null for none (identity). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  let best: Encoding | null = null;
+  let bestQuality = 0;
+  let anyQuality: number | null = null;
+  const named = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [rawName, ...parameters] = part.split(';');
+    const name = rawName!.trim().toLowerCase();
+    if (!name) continue;
+    let quality = 1;
+    for (const parameter of parameters) {
+      const [key, value] = parameter.split('=');
+      if (key?.trim().toLowerCase() === 'q') quality = Number(value);
+    }
+    if (!(quality >= 0 && quality <= 1)) quality = 0;
+    if (name === '*') anyQuality = quality;
+    else named.set(name, quality);
+  }
+  for (const encoding of encodings) {
+    const quality = named.get(encoding) ?? anyQuality ?? 0;
+    if (quality > bestQuality) {
+      best = encoding;
+      bestQuality = quality;
+    }
+  }
+  return best;
+}
+
+function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
+  const current = vary === undefined ? '' : String(vary);
+  if (!current) return 'accept-encoding';
+  if (current.trim() === '*' || /(^|,)\s*accept-encoding\s*(,|$)/i.test(current)) return current;
+  return `${current}, accept-encoding`;
 }

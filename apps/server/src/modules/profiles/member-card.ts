@@ -34,3 +34,21 @@ export function toMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date): 
     photo: toCardPhoto(row.photoKey, cdnPrefix),
   };
 }
+
+const dayMs = 86_400_000;
+const sharedCards = new WeakMap<MemberCardRow, { day: number; cdnPrefix: string; card: Readonly<MemberCard> }>();
+
+/**
+ * `toMemberCard` for a row that many answers share (a cached search page): made once per row and calendar day, as
+ * the age changes only then, and frozen, since every answer that shows the row hands out the same card.
+ */
+export function toSharedMemberCard(row: MemberCardRow, cdnPrefix: string, now: Date): Readonly<MemberCard> {
+  // Without a last-active time the card shows `now`: not shareable.
+  if (!row.lastActiveAt) return toMemberCard(row, cdnPrefix, now);
+  const day = Math.floor(now.getTime() / dayMs);
+  const made = sharedCards.get(row);
+  if (made && made.day === day && made.cdnPrefix === cdnPrefix) return made.card;
+  const card = Object.freeze(toMemberCard(row, cdnPrefix, now));
+  sharedCards.set(row, { day, cdnPrefix, card });
+  return card;
+}

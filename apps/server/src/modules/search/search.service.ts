@@ -7,7 +7,7 @@ import { searchCountCap, searchPageSize } from '@app/shared/search/member-search
 import { findSearchStart, type SearchStartProfile } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { LRUCache } from 'lru-cache';
-import { toMemberCard } from '../profiles/member-card.ts';
+import { toMemberCard, toSharedMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { HiddenProfile, SearchFilter, SearchRepository } from './search.repository.ts';
 
@@ -44,11 +44,24 @@ function sharedFilter(filter: SearchFilter): SearchFilter {
   return shared;
 }
 
-/** A shared filter as a cache key: every field it has, in a fixed order, so that a new field is never left out. */
+const sharedKeys = new WeakMap<SearchFilter, string>();
+
+/**
+ * A shared filter as a cache key: every field it has, in a fixed order, so that a new field is never left out.
+ * Made once per filter object (a search asks for it up to four times).
+ */
 function sharedKey(filter: SearchFilter): string {
-  const shared = sharedFilter(filter);
-  const fields = Object.entries(shared).filter(([, value]) => value !== undefined);
-  return JSON.stringify(fields.sort(([a], [b]) => (a < b ? -1 : 1)));
+  let key = sharedKeys.get(filter);
+  if (key === undefined) {
+    const fields: string[] = [];
+    for (const name of Object.keys(filter).sort()) {
+      const value = filter[name as keyof SearchFilter];
+      if (name !== 'viewerProfileId' && value !== undefined) fields.push(`${name}=${JSON.stringify(value)}`);
+    }
+    key = fields.join(',');
+    sharedKeys.set(filter, key);
+  }
+  return key;
 }
 
 export function createSearchService(deps: {
@@ -91,9 +104,8 @@ export function createSearchService(deps: {
         })
       : undefined;
 
-  async function countShared(filter: SearchFilter): Promise<number> {
+  async function countShared(filter: SearchFilter, key: string): Promise<number> {
     if (!countCache) return repository.countProfiles(filter, searchCountCap + 1);
-    const key = sharedKey(filter);
     const cached = countCache.get(key);
     if (cached !== undefined) return cached;
     const value = await repository.countProfiles(filter, searchCountCap + 1);
@@ -124,7 +136,7 @@ export function createSearchService(deps: {
     if (!pageCache) return repository.searchProfiles(filter, cursor, limit);
     const shared = sharedFilter(filter);
     const sharedLimit = limit + hiddenSlack;
-    const key = JSON.stringify([sharedKey(filter), cursor, sharedLimit]);
+    const key = `${sharedKey(filter)};${cursor};${sharedLimit}`;
     let read = pageCache.get(key);
     if (!read) {
       read = repository.searchProfiles(shared, cursor, sharedLimit);
@@ -148,7 +160,7 @@ export function createSearchService(deps: {
     hidden: () => Promise<HiddenProfile[]>,
   ): Promise<{ value: number; capped: boolean }> {
     const shared = sharedFilter(filter);
-    const total = await countShared(shared);
+    const total = await countShared(shared, sharedKey(filter));
     if (total > searchCountCap) return { value: searchCountCap, capped: true };
     const hiddenCount = (await hidden()).filter((profile) => inSharedResult(profile, shared)).length;
     return { value: Math.max(0, total - hiddenCount), capped: false };
@@ -249,11 +261,11 @@ export function createSearchService(deps: {
         similarCount = relaxedTotal.capped ? relaxedTotal.value : Math.max(0, relaxedTotal.value - page.length);
       }
       return {
-        results: page.map((row) => toMemberCard(row, prefix, now)),
+        results: page.map((row) => toSharedMemberCard(row, prefix, now)),
         numResults: total.value,
         numResults_capped: total.capped,
         next_cursor: hasMore ? String(page[page.length - 1]!.id) : null,
-        similar_results: similar.map((row) => toMemberCard(row, prefix, now)),
+        similar_results: similar.map((row) => toSharedMemberCard(row, prefix, now)),
         similar_numResults: similarCount,
       };
     },

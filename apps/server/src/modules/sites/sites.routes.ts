@@ -16,23 +16,23 @@ import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 /**
  * The settings answer depends on nothing but the site, the language and the visitor's place, and it is asked on
- * every page load: it is checked against its schema and serialized once per triple, and sent as that text. Keyed
+ * every page load: it is checked against its schema and serialized once per triple, and sent as those bytes. Keyed
  * by the site object, which the site cache renews when it re-reads the site (30 s), so a changed site is answered
  * anew without being told.
  */
 function createSettingsAnswers(sites: SitesService) {
-  const answers = new WeakMap<Site, LRUCache<string, string>>();
-  return (site: Site, locale: Locale, place: VisitorPlace): string => {
+  const answers = new WeakMap<Site, LRUCache<string, Buffer>>();
+  return (site: Site, locale: Locale, place: VisitorPlace): Buffer => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, string>({ max: 2_000 });
+      ofSite = new LRUCache<string, Buffer>({ max: 2_000 });
       answers.set(site, ofSite);
     }
     const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;
     let answer = ofSite.get(key);
     if (answer === undefined) {
       const settings = sites.getSettings(site, locale, place);
-      answer = JSON.stringify(settingsResponseSchema.encode({ settings }));
+      answer = Buffer.from(JSON.stringify(settingsResponseSchema.encode({ settings })));
       ofSite.set(key, answer);
     }
     return answer;
@@ -55,7 +55,7 @@ export function registerSitesRoutes(app: FastifyInstance, sites: SitesService) {
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8');
-      // A string with a JSON content type is sent as it is; the schema was applied when it was made.
+      // Bytes with a JSON content type are sent as they are; the schema was applied when they were made.
       return reply.send(settingsAnswer(request.site, request.locale, request.visitorPlace) as never);
     },
   });

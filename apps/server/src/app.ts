@@ -134,9 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, context.catalogs);
   registerApiInput(app);
   await registerApiDocs(app);
-  for (const module of modules) await app.register(module, context);
-  // After the modules' request hooks: a refusal names the site's language, like every other error.
+  // Before the modules, to see their routes as they are registered.
   registerCsrfGuard(app);
+  for (const module of modules) await app.register(module, context);
   registerSecurityHeaders(app, { config });
   // The pages' message files need no web build, so they answer with or without pages.
   registerMessageFiles(app, context.catalogs);

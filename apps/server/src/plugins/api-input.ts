@@ -3,6 +3,7 @@ import { findNulCharacter } from '@app/shared/input';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { appendRouteHook } from '../lib/route-hooks.ts';
 import { runHook } from '../lib/run-hook.ts';
 
 interface SchemaDef {
@@ -50,15 +51,20 @@ function refuseNulCharacters(input: unknown): void {
 export function registerApiInput(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('preValidation', (request, _reply, done) => runHook(done, () => checkInput(request)));
+  // On the routes it concerns, decided once as each is registered: no work at all for the others.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema && !route.url.startsWith('/api/')) return;
+    const querySchema = route.schema?.querystring as z.ZodType | undefined;
+    const takesBody = route.schema?.body !== undefined;
+    route.preValidation = appendRouteHook(route.preValidation, (request, _reply, done) =>
+      runHook(done, () => checkInput(request, querySchema, takesBody)),
+    );
+  });
 }
 
-function checkInput(request: FastifyRequest): void {
-  const schema = request.routeOptions.schema;
-  if (!schema && !request.routeOptions.url?.startsWith('/api/')) return;
+function checkInput(request: FastifyRequest, querySchema: z.ZodType | undefined, takesBody: boolean): void {
   refuseNulCharacters(request.query);
   refuseNulCharacters(request.body);
-  const querySchema = schema?.querystring as z.ZodType | undefined;
   if (querySchema && request.query && typeof request.query === 'object') {
     for (const [key, value] of Object.entries(request.query)) {
       if (Array.isArray(value) && !takesList(querySchema, key)) {
@@ -66,5 +72,5 @@ function checkInput(request: FastifyRequest): void {
       }
     }
   }
-  if (schema?.body && request.body === undefined) request.body = {};
+  if (takesBody && request.body === undefined) request.body = {};
 }

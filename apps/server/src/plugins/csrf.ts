@@ -1,5 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appendRouteHook, takesStateChangingMethod } from '../lib/route-hooks.ts';
 import { runHook } from '../lib/run-hook.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -38,18 +39,22 @@ declare module 'fastify' {
 }
 
 export function registerCsrfGuard(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (safeMethods.has(request.method)) return done();
-    runHook(done, () => {
-      const route = request.routeOptions;
-      // A payment provider's webhook: no browser, no cookie, and nothing in it is believed (it carries an id only).
-      if (route.config.serverToServer) return;
-      if (route.url?.startsWith('/api/') && request.headers['x-request-type'] !== 'client') {
-        throw new AppError('client_header_required', `${request.method} ${route.url} without X-Request-Type`);
-      }
-      if (isCrossSite(request)) {
-        throw new AppError('cross_site_request', `${request.method} ${route.url ?? 'unrouted'} from another site`);
-      }
+  // On the routes that take a state-changing method, decided as each is registered: none of a GET's time.
+  app.addHook('onRoute', (route) => {
+    // A payment provider's webhook: no browser, no cookie, and nothing in it is believed (it carries an id only).
+    if (route.config?.serverToServer || !takesStateChangingMethod(route)) return;
+    const isApiCall = route.url.startsWith('/api/');
+    // Route hooks run after the app's: a refusal names the site's language, like every other error.
+    route.onRequest = appendRouteHook(route.onRequest, (request, _reply, done) => {
+      if (safeMethods.has(request.method)) return done();
+      runHook(done, () => {
+        if (isApiCall && request.headers['x-request-type'] !== 'client') {
+          throw new AppError('client_header_required', `${request.method} ${route.url} without X-Request-Type`);
+        }
+        if (isCrossSite(request)) {
+          throw new AppError('cross_site_request', `${request.method} ${route.url} from another site`);
+        }
+      });
     });
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appendRouteHook, takesStateChangingMethod } from '../../lib/route-hooks.ts';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
 
 declare module 'fastify' {
@@ -44,13 +45,16 @@ export function registerIdempotency(
     `${request.site.id}:${request.user ? `u${request.user.id}` : `ip${request.ip}`}:${key}`;
 
   // Before the route's schemas run: a refused input is a first answer too, and the key belongs to the body as sent.
-  app.addHook('preValidation', (request, reply, done) => {
-    const header = request.headers['idempotency-key'];
-    if (typeof header !== 'string' || !stateChanging.has(request.method)) return done();
-    if (!request.routeOptions.url?.startsWith('/api/') || request.routeOptions.config.replayable === false)
-      return done();
-    // A replay answers here; the call then goes no further (a callback-style hook that answers never calls done).
-    replayOrClaim(request, reply, header).then((replayed) => replayed || done(), done);
+  // Only on the API calls that may change state and may be replayed, decided as each route is registered.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.config?.replayable === false || !takesStateChangingMethod(route))
+      return;
+    route.preValidation = appendRouteHook(route.preValidation, (request, reply, done) => {
+      const header = request.headers['idempotency-key'];
+      if (typeof header !== 'string' || !stateChanging.has(request.method)) return done();
+      // A replay answers here; the call then goes no further (a callback-style hook that answers never calls done).
+      replayOrClaim(request, reply, header).then((replayed) => replayed || done(), done);
+    });
   });
 
   /** Claims the key for this request, or answers the first answer again (true). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
@@ -117,6 +117,19 @@ export function createLikesRepository(db: Database) {
       .orderBy(desc(matchId))
       .limit(placeholder('limit'));
   });
+  const likedAmongQuery = prepareQuery(db, 'likes_liked_among', (db) =>
+    db
+      .select({ id: likes.likedProfileId })
+      .from(likes)
+      // A placeholder is one parameter: node-postgres and PGlite send a JS array as an int[] (a JS array written
+      // into the text would become a row `($2, $3)`, which `any` refuses, and a text per length).
+      .where(
+        and(
+          eq(likes.likerProfileId, placeholder('me')),
+          sql`${likes.likedProfileId} = any(${placeholder('ids')}::int[])`,
+        ),
+      ),
+  );
   const newCountQuery = prepareQuery(db, 'likes_new_count', (db) => {
     const me = placeholder('me');
     const visibleNew = db
@@ -245,11 +258,8 @@ export function createLikesRepository(db: Database) {
     /** Which of these profiles the member likes. */
     async findLikedAmong(likerProfileId: number, profileIds: number[]): Promise<number[]> {
       if (profileIds.length === 0) return [];
-      const rows = await db
-        .select({ id: likes.likedProfileId })
-        .from(likes)
-        // inArray, not `= any(${ids})`: Drizzle writes a JS array as a row `($2, $3)`, which `any` refuses.
-        .where(and(eq(likes.likerProfileId, likerProfileId), inArray(likes.likedProfileId, profileIds)));
+      // Every card list asks this (a page of search results): prepared once, with the ids as one array value.
+      const rows = await likedAmongQuery({ me: likerProfileId, ids: profileIds });
       return rows.map((row) => row.id);
     },
 

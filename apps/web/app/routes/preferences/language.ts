@@ -8,8 +8,10 @@ import type { Route } from './+types/language';
 /** POST /lang: stores the chosen language (and country) in cookies, and on a member's account, and goes back. */
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const locale = form.get('locale');
-  const country = form.get('country');
+  // The language menu's buttons name `country:locale`; the language page's form sends the two fields.
+  const choice = form.get('choice');
+  const [country, locale] =
+    typeof choice === 'string' ? choice.split(':', 2) : [form.get('country'), form.get('locale')];
   if (!isLocale(locale)) throw data('unknown locale', { status: 400 });
   await context.get(webContext).services.accounts.updateLanguage(locale);
   const headers = new Headers();

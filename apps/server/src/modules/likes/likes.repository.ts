@@ -117,6 +117,28 @@ export function createLikesRepository(db: Database) {
       .orderBy(desc(matchId))
       .limit(placeholder('limit'));
   });
+  // Both run on every profile page a member opens (whether that member likes them, and whether they may see it).
+  const receivedLikeQuery = prepareQuery(db, 'likes_received_one', (db) => {
+    const me = placeholder('me');
+    return db
+      .select(rowColumns)
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+      .leftJoin(photos, mainPhotoJoin)
+      .leftJoin(back, and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)))
+      .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, placeholder('liker')), findableBy(me)))
+      .limit(1);
+  });
+  const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => {
+    const me = placeholder('me');
+    return db
+      .select({ id: likes.id })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+      .where(and(eq(likes.likedProfileId, me), findableBy(me)))
+      .orderBy(likes.id)
+      .limit(placeholder('limit'));
+  });
   const likedAmongQuery = prepareQuery(db, 'likes_liked_among', (db) =>
     db
       .select({ id: likes.likedProfileId })
@@ -288,29 +310,13 @@ export function createLikesRepository(db: Database) {
 
     /** One received like, from a visible liker. */
     async findReceivedLike(me: number, likerProfileId: number): Promise<LikeRow | null> {
-      const [row] = await db
-        .select(rowColumns)
-        .from(likes)
-        .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-        .leftJoin(photos, mainPhotoJoin)
-        .leftJoin(
-          back,
-          and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)),
-        )
-        .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, likerProfileId), findableBy(me)))
-        .limit(1);
+      const [row] = await receivedLikeQuery({ me, liker: likerProfileId });
       return row ?? null;
     },
 
     /** The ids of the member's oldest received likes (visible ones): what a free member sees unblurred. */
     async findOldestReceivedIds(me: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: likes.id })
-        .from(likes)
-        .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-        .where(and(eq(likes.likedProfileId, me), findableBy(me)))
-        .orderBy(likes.id)
-        .limit(limit);
+      const rows = await oldestReceivedQuery({ me, limit });
       return rows.map((row) => row.id);
     },
 

@@ -89,10 +89,13 @@ describe('log redaction', () => {
     expect(childLoggers).toBe(0);
     await app.inject({ url: '/talks' });
     expect(childLoggers).toBe(1);
+    await app.inject({ url: '/quiet?flag&b=x=y&&c=' });
+    await app.inject({ url: '/quiet?' });
     await app.close();
     const parsed = lines.map((line) => JSON.parse(line));
     const completed = parsed.filter((line) => line.msg === 'request completed');
-    expect(completed).toHaveLength(2);
+    expect(completed).toHaveLength(4);
+    expect(completed.slice(2).map((line) => line.request.url)).toEqual(['/quiet?flag=…&b=…&c=…', '/quiet']);
     expect(Object.keys(completed[0])).toEqual([
       'level',
       'time',

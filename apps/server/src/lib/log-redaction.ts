@@ -182,13 +182,19 @@ function serializeRequest(request: FastifyRequest): { method: string; url: strin
 
 /** `/path?a=1&b=2` as `/path?a=…&b=…` (keys as sent, still encoded). */
 function withoutQueryValues(url: string, queryStart: number): string {
-  const keys: string[] = [];
-  for (const pair of url.slice(queryStart + 1).split('&')) {
-    if (!pair) continue;
-    const equals = pair.indexOf('=');
-    keys.push(`${equals < 0 ? pair : pair.slice(0, equals)}=…`);
+  let line = url.slice(0, queryStart);
+  let separator = '?';
+  for (let start = queryStart + 1; start < url.length; ) {
+    let end = url.indexOf('&', start);
+    if (end < 0) end = url.length;
+    if (end > start) {
+      const equals = url.indexOf('=', start);
+      line += `${separator}${url.slice(start, equals >= 0 && equals < end ? equals : end)}=…`;
+      separator = '&';
+    }
+    start = end + 1;
   }
-  return keys.length ? `${url.slice(0, queryStart)}?${keys.join('&')}` : url.slice(0, queryStart);
+  return line;
 }
 
 /** The server log: no cookies, query values, client addresses, query parameters or hashes. */

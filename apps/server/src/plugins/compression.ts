@@ -61,7 +61,7 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
   });
 }
 
-export const compressionThreshold = 4096;
+const compressionThreshold = 4096;
 const syncLimit = 512 * 1024;
 const compressibleType = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)/;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/api-schema.ts';
 import type { SearchService } from './search.service.ts';
+import { serializeSearchAnswer } from './search-answer.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, search: SearchService) {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -18,8 +19,11 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
       },
     },
     handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return search.searchMembers(request.site, request.user, request.query);
+      reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
+      // A string with a JSON content type is sent as it is: serializeSearchAnswer writes what the schema would.
+      return reply.send(
+        serializeSearchAnswer(await search.searchMembers(request.site, request.user, request.query)) as never,
+      );
     },
   });
 }

@@ -16,19 +16,21 @@ const card = (id: number, overrides: Partial<MemberCard> = {}): MemberCard => ({
   ...overrides,
 });
 
+const emptyAnswer: MemberSearchResponse = {
+  results: [],
+  numResults: 0,
+  numResults_capped: false,
+  next_cursor: null,
+  similar_results: [],
+  similar_numResults: 0,
+};
+
 const schemaText = (answer: MemberSearchResponse) => JSON.stringify(memberSearchResponseSchema.encode(answer));
 
 describe('serializeSearchAnswer', () => {
   it('writes what the response schema writes, for every kind of answer', () => {
     const answers: MemberSearchResponse[] = [
-      {
-        results: [],
-        numResults: 0,
-        numResults_capped: false,
-        next_cursor: null,
-        similar_results: [],
-        similar_numResults: 0,
-      },
+      emptyAnswer,
       {
         results: [card(1), Object.freeze(card(2)), card(3)],
         numResults: 10_000,
@@ -61,14 +63,7 @@ describe('serializeSearchAnswer', () => {
   });
 
   it('refuses an answer the schema refuses', () => {
-    const base: MemberSearchResponse = {
-      results: [],
-      numResults: 0,
-      numResults_capped: false,
-      next_cursor: null,
-      similar_results: [],
-      similar_numResults: 0,
-    };
+    const base = emptyAnswer;
     expect(() => serializeSearchAnswer({ ...base, numResults: 1.5 })).toThrow();
     expect(() => serializeSearchAnswer({ ...base, numResults_capped: 'no' as unknown as boolean })).toThrow();
     expect(() => serializeSearchAnswer({ ...base, next_cursor: 3 as unknown as string })).toThrow();

@@ -52,6 +52,23 @@ test('without JavaScript the language menu opens and its choice posts', async ({
   await context.close();
 });
 
+test('a language choice no menu offers is refused in the visitor language and stores nothing', async ({ request }) => {
+  for (const form of ['choice=XX:zz&redirectTo=/pricing', 'locale=%00&country=%00&redirectTo=/pricing']) {
+    const response = await request.post('/lang', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'locale=de' },
+      data: form,
+      maxRedirects: 0,
+    });
+    expect(response.status(), form).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'validation_failed',
+      message: 'Die Eingabe ist ungültig (locale).',
+      field: 'locale',
+    });
+    expect(response.headers()['set-cookie'], form).toBeUndefined();
+  }
+});
+
 test.describe('a member without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -12,8 +12,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const choice = form.get('choice');
   const [country, locale] =
     typeof choice === 'string' ? choice.split(':', 2) : [form.get('country'), form.get('locale')];
-  if (!isLocale(locale)) throw data('unknown locale', { status: 400 });
-  await context.get(webContext).services.accounts.updateLanguage(locale);
+  const c = context.get(webContext);
+  // Only a hand-made post names another language (the menu and the language page offer the known ones): refused
+  // as the API refuses bad input, in the visitor's language, and nothing is stored.
+  if (!isLocale(locale)) {
+    const message = c.translate('errors.validation_failed', { field: 'locale' });
+    throw data({ error: 'validation_failed', message, field: 'locale' }, { status: 400 });
+  }
+  await c.services.accounts.updateLanguage(locale);
   const headers = new Headers();
   headers.append('set-cookie', preferenceCookie(request, localeCookieName, locale, localeCookieMaxAgeSeconds));
   if (typeof country === 'string' && languageMenu.some((entry) => entry.country === country)) {

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no client-header, cross-site or replay check applies to them. */
+export const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A route's hooks of one kind with `hook` added last (a route holds none, one, or a list). */
 export function appendRouteHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {

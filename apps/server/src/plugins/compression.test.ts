@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from './compression.ts';
+import { chooseEncoding, compressShared } from './compression.ts';
 
 describe('chooseEncoding', () => {
   it('prefers brotli, then zstd, gzip and deflate among what the client takes equally', () => {
@@ -20,5 +21,23 @@ describe('chooseEncoding', () => {
     for (const header of [undefined, '', 'identity', 'compress, x-gzip', 'br;q=0', 'gzip;q=abc', ',;,']) {
       expect(chooseEncoding(header), String(header)).toBeNull();
     }
+  });
+});
+
+describe('compressShared', () => {
+  const decompress = { br: brotliDecompressSync, zstd: zstdDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+  it('compresses a text once per encoding, and each form is that text', () => {
+    const text = JSON.stringify({ results: Array.from({ length: 40 }, (_, id) => ({ id, name: `Lid ${id}` })) });
+    for (const encoding of ['br', 'zstd', 'gzip', 'deflate'] as const) {
+      const first = compressShared(encoding, text);
+      expect(decompress[encoding](first).toString()).toBe(text);
+      expect(compressShared(encoding, `${text}`)).toBe(first);
+    }
+  });
+  it('keeps texts apart that differ in one character', () => {
+    const one = `{"numResults":1,"pad":"${'x'.repeat(5000)}"}`;
+    const two = one.replace('"numResults":1', '"numResults":2');
+    expect(brotliDecompressSync(compressShared('br', one)).toString()).toBe(one);
+    expect(brotliDecompressSync(compressShared('br', two)).toString()).toBe(two);
   });
 });

@@ -20,6 +20,8 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
+      // Cards are the same for every viewer and most answers for a filter are too: compressed once.
+      reply.sharedBody = true;
       // A string with a JSON content type is sent as it is: serializeSearchAnswer writes what the schema would.
       return reply.send(
         serializeSearchAnswer(await search.searchMembers(request.site, request.user, request.query)) as never,

@@ -37,7 +37,8 @@ declare module 'fastify' {
  * `bench/compression.ts`): brotli 3 makes a 37 KB page 8.4 KB in 0.17 ms, brotli 4 7.9 KB in 0.29 ms; zstd 3 is
  * faster still but larger, so brotli is preferred when a browser also takes zstd. Its window is 256 KB, which holds
  * any page whole (zlib's default of 4 MB gave the same bytes for four times the CPU). gzip 6 for clients without
- * brotli. Bodies under 16 KB take the fastest levels (`levels.small` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
+ * brotli. Bodies under 16 KB take the fastest levels (`levelFor` below). Built assets are compressed once at build
+ * time at the highest levels (`plugins/web.ts`).
  *
  * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
  * reply wrapping) cost a sixth of a small API call that is never compressed (decision 022). Request bodies are never
@@ -65,10 +66,7 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      if (body.length <= syncLimit) {
-        const level = body.length < smallBodyLimit ? levels.small : levels.large;
-        return done(null, compressors[encoding].sync(body, level));
-      }
+      if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body, levelFor(body.length)));
       compressors[encoding].async(body, (error, compressed) => (error ? done(error) : done(null, compressed)));
       return;
     }
@@ -103,8 +101,10 @@ const levels = {
   large: { br: brotliOptions(3), zstd: zstdOptions(3), gzip: { level: 6 } },
 };
 
-type Done = (error: Error | null, result: Buffer) => void;
 type Level = (typeof levels)['large'];
+const levelFor = (length: number): Level => (length < smallBodyLimit ? levels.small : levels.large);
+
+type Done = (error: Error | null, result: Buffer) => void;
 const compressors: Record<
   Encoding,
   { sync(body: Buffer, level: Level): Buffer; async(body: Buffer, done: Done): void; stream(): Transform }
@@ -146,7 +146,8 @@ export function compressShared(encoding: Encoding, text: string): Buffer {
   const cache = sharedCaches[encoding];
   let compressed = cache.get(text);
   if (compressed === undefined) {
-    compressed = compressors[encoding].sync(Buffer.from(text), levels.small);
+    const body = Buffer.from(text);
+    compressed = compressors[encoding].sync(body, levelFor(body.length));
     cache.set(text, compressed);
   }
   return compressed;

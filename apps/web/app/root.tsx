@@ -1,6 +1,7 @@
 import { messageFilePath } from '@app/shared/i18n/message-namespaces';
 import { appleTouchIcon, appManifestPath, appThemeColor } from '@app/shared/sites/installed-app';
 import { defaultSiteTimeZone, type SiteSettings } from '@app/shared/sites/site-settings';
+import { isSmartphoneRequest } from '@app/shared/sites/smartphone';
 import { type ReactNode, useEffect } from 'react';
 import {
   Links,
@@ -21,7 +22,6 @@ import { ChunkReloadGuard } from './features/shell/chunk-reload-guard.tsx';
 import { GuardedErrorPage } from './features/shell/error-page.tsx';
 import { useInstalledApp } from './features/shell/installed-app.tsx';
 import { LoadingBar } from './features/shell/loading-bar.tsx';
-import { isSmartphoneRequest } from './features/shell/shell-rules.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { defineRouteHandle, groupPageMessages, pageNeedsNoScript } from './lib/route-handle.ts';
 import './styles/app.scss';
@@ -68,7 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     newLikes,
     unreadMessages,
     knownPaths: c.knownPaths,
-    smartphone: isSmartphoneRequest(request.headers),
+    smartphone: isSmartphoneRequest((name) => request.headers.get(name)),
   };
 }
 

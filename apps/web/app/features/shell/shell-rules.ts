@@ -80,14 +80,3 @@ export function isChunkLoadError(error: unknown): boolean {
     message,
   );
 }
-
-/**
- * Whether the request comes from a smartphone, where signup is a page rather than a modal (spec: "depending on
- * whether the device is a smartphone"). Chromium says so in a client hint it sends unasked; other browsers put
- * "Mobi" in the user agent of phones (not of tablets).
- */
-export function isSmartphoneRequest(headers: Headers): boolean {
-  const hint = headers.get('sec-ch-ua-mobile');
-  if (hint) return hint === '?1';
-  return /Mobi/i.test(headers.get('user-agent') ?? '');
-}

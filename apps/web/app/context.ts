@@ -24,6 +24,8 @@ export interface WebRequestContext extends SiteVisit {
   user: SessionUser | null;
   /** What loaders and actions may call, per module (`services.profiles.findMember(id)`), bound to this request. */
   services: PageServices;
+  /** Filled by the render (entry.server.tsx) for the server: whether the page went out without script. */
+  rendered: { noScript: boolean };
 }
 
 /** Added by the page renderer: the paths of the routes the app has (to hide links to parts not built). */

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
+import { pageNeedsNoScript } from './lib/route-handle.ts';
 
 // React Router's Node entry, rendering the whole page before sending it, plus the page's CSP nonce: the
 // Content-Security-Policy header allows only inline scripts that carry it (React Router's context, route modules
@@ -22,6 +23,14 @@ export default function handleRequest(
   }
   const page = loadContext.get(webContext);
   const nonce = page.cspNonce || undefined;
+  // The server may share a page without script among visitors (plugins/visitor-pages.ts).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  page.rendered.noScript = pageNeedsNoScript(
+    matches.map((match) => ({
+      handle: routerContext.routeModules[match.route.id]?.handle,
+      loaderData: loaderData[match.route.id],
+    })),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

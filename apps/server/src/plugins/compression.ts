@@ -26,6 +26,11 @@ declare module 'fastify' {
      * the next request with the same body is not compressed again. Never for a body only its reader may see.
      */
     sharedBody: boolean;
+    /**
+     * Where the compressed forms of this exact body are kept, by encoding (a page kept for visitors,
+     * plugins/visitor-pages.ts): one found there is sent as it is, one made is left there for the next request.
+     */
+    keptCompressions: Map<string, Buffer> | null;
   }
 }
 
@@ -46,6 +51,7 @@ declare module 'fastify' {
  */
 export function registerCompression(app: FastifyInstance, options: { compressResponses: boolean }) {
   app.decorateReply('sharedBody', false);
+  app.decorateReply('keptCompressions', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding === undefined || encoding.toLowerCase() === 'identity') return done();
@@ -63,6 +69,15 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
     reply.removeHeader('content-length');
     if (reply.sharedBody && typeof payload === 'string' && payload.length < smallBodyLimit) {
       return done(null, compressShared(encoding, payload));
+    }
+    const kept = reply.keptCompressions;
+    if (kept && Buffer.isBuffer(payload) && payload.length <= syncLimit) {
+      let compressed = kept.get(encoding);
+      if (compressed === undefined) {
+        compressed = compressors[encoding].sync(payload, levelFor(payload.length));
+        kept.set(encoding, compressed);
+      }
+      return done(null, compressed);
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import { bindPageServices } from '../lib/define-module.ts';
 import { pageNonce } from './security-headers.ts';
+import { createVisitorPages, type KeptPage, visitorPageKey } from './visitor-pages.ts';
 
 type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
 
@@ -74,6 +75,7 @@ async function createPageContext(
     user: request.user,
     ...(await services.sites.findSiteVisit()),
     services,
+    rendered: { noScript: false },
   };
   return context;
 }
@@ -102,10 +104,19 @@ function checkPageBodySize(request: FastifyRequest) {
   }
 }
 
+/** A page kept for visitors (plugins/visitor-pages.ts), sent as it was rendered; its compressed forms are reused. */
+function sendKeptPage(reply: FastifyReply, page: KeptPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.keptCompressions = page.compressed;
+  return reply.send(page.body);
+}
+
 /** Server-renders every page through React Router; in production also serves the built assets. */
 export async function registerWeb(app: FastifyInstance, deps: { config: AppConfig; catalogs: Catalogs }) {
   const handle =
     deps.config.env === 'production' ? await loadProductionHandler(app) : await loadDevelopmentHandler(app);
+  const visitorPages = createVisitorPages({ seconds: deps.config.visitorPageCacheSeconds });
 
   await app.register(async (scope) => {
     // React Router reads form bodies itself: leave the body stream untouched.
@@ -116,19 +127,36 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
       if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
       checkPageBodySize(request);
-      const webRequest = createRequest(request.raw, reply.raw);
-      const response = await handle(webRequest, await createPageContext(app, request, reply, deps.catalogs));
+      const context = await createPageContext(app, request, reply, deps.catalogs);
+      const visitorKey = visitorPages.enabled ? visitorPageKey(request, context) : null;
+      const kept = visitorKey === null ? undefined : visitorPages.findPage(request.site, visitorKey);
+      if (kept) return sendKeptPage(reply, kept);
+      const response = await handle(createRequest(request.raw, reply.raw), context);
       reply.status(response.status);
       // A member's pages carry their own data (e-mail address, settings): no shared or stored copies.
       if (request.user) reply.header('cache-control', 'private, no-store');
+      const headers: [string, string][] = [];
       for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie') headers.push([name, value]);
       }
+      for (const [name, value] of headers) reply.header(name, value);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send();
       // Pages and data are rendered whole (entry.server.tsx) and small: one buffer is compressed in one call.
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      const body = Buffer.from(await response.arrayBuffer());
+      const shareable =
+        visitorKey !== null &&
+        context.rendered.noScript &&
+        response.status === 200 &&
+        cookies.length === 0 &&
+        // A page that carries this answer's nonce is its own (it would break the next visitor's scripts policy).
+        !(request.cspNonce && body.includes(request.cspNonce));
+      if (shareable) {
+        const page = visitorPages.keepPage(visitorKey, { site: request.site, status: 200, headers, body });
+        reply.keptCompressions = page.compressed;
+      }
+      return reply.send(body);
     });
   });
 }

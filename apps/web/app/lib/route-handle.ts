@@ -5,7 +5,9 @@ export type RouteHandle<Data = unknown> = {
   /**
    * The page works as plain HTML: the root leaves out React Router's scripts, scroll restoration and module
    * preloads, and the server sends the page whole. May depend on the route's loader data (undefined when an
-   * error page shows instead).
+   * error page shows instead). Rendered for a visitor, such a page is shared for a few seconds by visitors with the
+   * same site, language, address, countries, entry-warning choice and device kind (decision 024): it must read
+   * nothing else of its request.
    */
   noScript?: boolean | ((data: Data | undefined) => boolean);
   /**

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
+import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressShared } from './compression.ts';
+import { chooseEncoding, compressShared, registerCompression } from './compression.ts';
 
 describe('chooseEncoding', () => {
   it('prefers brotli, then zstd, gzip and deflate among what the client takes equally', () => {
@@ -39,5 +40,51 @@ describe('compressShared', () => {
     const two = one.replace('"numResults":1', '"numResults":2');
     expect(brotliDecompressSync(compressShared('br', one)).toString()).toBe(one);
     expect(brotliDecompressSync(compressShared('br', two)).toString()).toBe(two);
+  });
+});
+
+describe('kept compressions (a page kept for visitors)', () => {
+  const page = Buffer.from(`<!DOCTYPE html><html><body>${'<p>Welkom bij Hartklop</p>'.repeat(400)}</body></html>`);
+  const other = Buffer.from(`<!DOCTYPE html><html><body>${'<p>Iets anders</p>'.repeat(400)}</body></html>`);
+
+  async function createApp() {
+    const kept = { body: page, compressed: new Map<string, Buffer>() };
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    app.get('/kept', (_request, reply) => {
+      reply.keptCompressions = kept;
+      return reply.type('text/html').send(page);
+    });
+    // Another body on a reply that points at the kept page: compressed for itself, and the kept forms untouched.
+    app.get('/other', (_request, reply) => {
+      reply.keptCompressions = kept;
+      return reply.type('text/html').send(other);
+    });
+    await app.ready();
+    return { app, kept };
+  }
+
+  it('compresses a kept body once per encoding and sends that form again', async () => {
+    const { app, kept } = await createApp();
+    const get = (encoding: string) => app.inject({ url: '/kept', headers: { 'accept-encoding': encoding } });
+    const first = await get('br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).equals(page)).toBe(true);
+    const kept1 = kept.compressed.get('br');
+    expect(kept1?.equals(first.rawPayload)).toBe(true);
+    expect((await get('br')).rawPayload.equals(kept1!)).toBe(true);
+    expect(kept.compressed.get('br')).toBe(kept1);
+    const gzipped = await get('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(page)).toBe(true);
+    expect([...kept.compressed.keys()].sort()).toEqual(['br', 'gzip']);
+    await app.close();
+  });
+
+  it('never sends the kept forms for another body, nor keeps its forms there', async () => {
+    const { app, kept } = await createApp();
+    const response = await app.inject({ url: '/other', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(response.rawPayload).equals(other)).toBe(true);
+    expect(kept.compressed.size).toBe(0);
+    await app.close();
   });
 });

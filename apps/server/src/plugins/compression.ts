@@ -27,10 +27,10 @@ declare module 'fastify' {
      */
     sharedBody: boolean;
     /**
-     * Where the compressed forms of this exact body are kept, by encoding (a page kept for visitors,
-     * plugins/visitor-pages.ts): one found there is sent as it is, one made is left there for the next request.
+     * A body whose compressed forms are kept with it, by encoding (a page kept for visitors, plugins/visitor-pages.ts):
+     * when this reply sends that very buffer, a form found there is sent as it is and one made is left there.
      */
-    keptCompressions: Map<string, Buffer> | null;
+    keptCompressions: { readonly body: Buffer; readonly compressed: Map<string, Buffer> } | null;
   }
 }
 
@@ -71,11 +71,12 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
       return done(null, compressShared(encoding, payload));
     }
     const kept = reply.keptCompressions;
-    if (kept && Buffer.isBuffer(payload) && payload.length <= syncLimit) {
-      let compressed = kept.get(encoding);
+    if (kept && payload === kept.body && kept.body.length <= syncLimit) {
+      reply.keptCompressions = null;
+      let compressed = kept.compressed.get(encoding);
       if (compressed === undefined) {
-        compressed = compressors[encoding].sync(payload, levelFor(payload.length));
-        kept.set(encoding, compressed);
+        compressed = compressors[encoding].sync(kept.body, levelFor(kept.body.length));
+        kept.compressed.set(encoding, compressed);
       }
       return done(null, compressed);
     }

@@ -7,7 +7,6 @@ import type { Site } from '../modules/sites/sites.service.ts';
 
 /** A rendered page as the server sent it, and its compressed forms once made (`reply.keptCompressions`). */
 export type KeptPage = {
-  readonly site: Site;
   readonly keptAt: number;
   readonly status: number;
   readonly headers: readonly [string, string][];
@@ -25,24 +24,19 @@ export function createVisitorPages(options: { seconds: number; maxBytes?: number
   const lifetime = options.seconds * 1000;
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes ?? 16 * 1024 * 1024,
-    // Room for the compressed forms added later (each a fifth to a third of the page).
-    sizeCalculation: (page, key) => key.length + page.body.length * 2,
+    // Counted three times: room for its compressed forms, added later, in every encoding (each under a third).
+    sizeCalculation: (page, key) => key.length + page.body.length * 3,
   });
 
   return {
     /** Whether pages are kept at all (VISITOR_PAGE_CACHE_SECONDS above 0). */
     enabled: lifetime > 0,
 
-    /** The page kept under `key` for this site, younger than the lifetime; undefined for none. */
-    findPage(site: Site, key: string): KeptPage | undefined {
+    /** The page kept under `key`, younger than the lifetime; undefined for none. */
+    findPage(key: string): KeptPage | undefined {
       const page = pages.get(key);
-      if (!page) return undefined;
-      // A site whose settings were read again is another object: its pages are rendered anew.
-      if (page.site !== site || now() - page.keptAt >= lifetime) {
-        pages.delete(key);
-        return undefined;
-      }
-      return page;
+      if (page && now() - page.keptAt < lifetime) return page;
+      return undefined;
     },
 
     keepPage(key: string, page: Omit<KeptPage, 'keptAt' | 'compressed'>): KeptPage {
@@ -50,14 +44,41 @@ export function createVisitorPages(options: { seconds: number; maxBytes?: number
       pages.set(key, kept);
       return kept;
     },
-
-    clear: () => pages.clear(),
   };
 }
 
 /**
+ * Whether a page rendered for a visitor may be shared: it went out without script, with status 200, sets no cookie,
+ * and does not carry its answer's CSP nonce (it would break the next visitor's scripts policy).
+ */
+export function isShareablePage(page: {
+  noScript: boolean;
+  status: number;
+  setsCookies: boolean;
+  body: Buffer;
+  nonce: string;
+}): boolean {
+  return (
+    page.noScript && page.status === 200 && !page.setsCookies && !(page.nonce !== '' && page.body.includes(page.nonce))
+  );
+}
+
+// Each site object its own number: a site whose settings were read again, or reached by another host, is another
+// object, and its pages are rendered anew rather than taken from the old object's.
+const siteSerials = new WeakMap<Site, number>();
+let lastSiteSerial = 0;
+function siteSerial(site: Site): number {
+  let serial = siteSerials.get(site);
+  if (serial === undefined) {
+    serial = ++lastSiteSerial;
+    siteSerials.set(site, serial);
+  }
+  return serial;
+}
+
+/**
  * What a page for a visitor may depend on, as one key: the site, the language, the address (path and query), the
- * country of the visitor's address (before the site's settings fall back to a default) and the one they chose,
+ * place of the visitor's address (GeoIP, before the site's settings fall back to a default), the country they chose,
  * whether they dismissed the entry warning, and whether they use a smartphone. Null for a request that is not a
  * visitor's plain GET: with a session cookie (even an expired one) a page is rendered for that request alone.
  */
@@ -69,9 +90,10 @@ export function visitorPageKey(request: FastifyRequest, visit: SiteVisit & { use
   });
   return JSON.stringify([
     request.site.id,
+    siteSerial(request.site),
     request.locale,
     request.url,
-    request.visitorPlace.country ?? '',
+    request.visitorPlace,
     visit.chosenCountry ?? '',
     visit.entryWarningDismissedAt !== null,
     smartphone,

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import { bindPageServices } from '../lib/define-module.ts';
 import { pageNonce } from './security-headers.ts';
-import { createVisitorPages, type KeptPage, visitorPageKey } from './visitor-pages.ts';
+import { createVisitorPages, isShareablePage, type KeptPage, visitorPageKey } from './visitor-pages.ts';
 
 type WebHandler = (request: Request, context: WebRequestContext) => Promise<Response>;
 
@@ -108,7 +108,7 @@ function checkPageBodySize(request: FastifyRequest) {
 function sendKeptPage(reply: FastifyReply, page: KeptPage) {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  reply.keptCompressions = page.compressed;
+  reply.keptCompressions = page;
   return reply.send(page.body);
 }
 
@@ -129,7 +129,7 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       checkPageBodySize(request);
       const context = await createPageContext(app, request, reply, deps.catalogs);
       const visitorKey = visitorPages.enabled ? visitorPageKey(request, context) : null;
-      const kept = visitorKey === null ? undefined : visitorPages.findPage(request.site, visitorKey);
+      const kept = visitorKey === null ? undefined : visitorPages.findPage(visitorKey);
       if (kept) return sendKeptPage(reply, kept);
       const response = await handle(createRequest(request.raw, reply.raw), context);
       reply.status(response.status);
@@ -147,14 +147,15 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       const body = Buffer.from(await response.arrayBuffer());
       const shareable =
         visitorKey !== null &&
-        context.rendered.noScript &&
-        response.status === 200 &&
-        cookies.length === 0 &&
-        // A page that carries this answer's nonce is its own (it would break the next visitor's scripts policy).
-        !(request.cspNonce && body.includes(request.cspNonce));
+        isShareablePage({
+          noScript: context.rendered.noScript,
+          status: response.status,
+          setsCookies: cookies.length > 0,
+          body,
+          nonce: request.cspNonce,
+        });
       if (shareable) {
-        const page = visitorPages.keepPage(visitorKey, { site: request.site, status: 200, headers, body });
-        reply.keptCompressions = page.compressed;
+        reply.keptCompressions = visitorPages.keepPage(visitorKey, { status: 200, headers, body });
       }
       return reply.send(body);
     });

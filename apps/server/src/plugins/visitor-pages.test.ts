@@ -5,8 +5,6 @@ import { createVisitorPages, isShareablePage, visitorPageKey } from './visitor-p
 
 const site = { id: 1 } as Site;
 const page = (text: string) => ({
-  site,
-  status: 200,
   headers: [['content-type', 'text/html']] as [string, string][],
   body: Buffer.from(text),
 });

@@ -5,10 +5,9 @@ import { LRUCache } from 'lru-cache';
 import type { SiteVisit } from '../modules/sites/sites.module.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
 
-/** A rendered page as the server sent it, and its compressed forms once made (`reply.keptCompressions`). */
+/** A rendered page (status 200) as the server sent it, and its compressed forms once made (`reply.keptCompressions`). */
 export type KeptPage = {
   readonly keptAt: number;
-  readonly status: number;
   readonly headers: readonly [string, string][];
   readonly body: Buffer;
   readonly compressed: Map<string, Buffer>;

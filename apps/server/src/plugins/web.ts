@@ -106,7 +106,6 @@ function checkPageBodySize(request: FastifyRequest) {
 
 /** A page kept for visitors (plugins/visitor-pages.ts), sent as it was rendered; its compressed forms are reused. */
 function sendKeptPage(reply: FastifyReply, page: KeptPage) {
-  reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.keptCompressions = page;
   return reply.send(page.body);
@@ -137,9 +136,10 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       if (request.user) reply.header('cache-control', 'private, no-store');
       const headers: [string, string][] = [];
       for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') headers.push([name, value]);
+        if (name === 'set-cookie') continue;
+        headers.push([name, value]);
+        reply.header(name, value);
       }
-      for (const [name, value] of headers) reply.header(name, value);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send();
@@ -155,7 +155,7 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
           nonce: request.cspNonce,
         });
       if (shareable) {
-        reply.keptCompressions = visitorPages.keepPage(visitorKey, { status: 200, headers, body });
+        reply.keptCompressions = visitorPages.keepPage(visitorKey, { headers, body });
       }
       return reply.send(body);
     });

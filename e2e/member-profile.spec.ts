@@ -43,9 +43,9 @@ test('a free member opens a profile, sees locked photos, blocks the member and n
   await page.locator('.member-thumb').nth(1).click();
   await expect(page.getByTestId('photo-locked')).toContainText('Word premiumlid om alle foto’s te bekijken.');
 
-  // Nothing to press but the way to premium: the pricing page until the premium page exists.
+  // Nothing to press but the way to premium.
   await page.getByTestId('photo-locked-premium').click();
-  await expect(page).toHaveURL(/\/(premium|pricing)$/);
+  await expect(page).toHaveURL(/\/premium$/);
   await page.goto(`/members/${memberId}`);
   await waitUntilLive(page);
 

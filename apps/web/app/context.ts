@@ -28,9 +28,4 @@ export interface WebRequestContext extends SiteVisit {
   rendered: { noScript: boolean };
 }
 
-/** Added by the page renderer: the paths of the routes the app has (to hide links to parts not built). */
-export interface PageRequestContext extends WebRequestContext {
-  knownPaths: readonly string[];
-}
-
-export const webContext = createContext<PageRequestContext>();
+export const webContext = createContext<WebRequestContext>();

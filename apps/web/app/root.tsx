@@ -67,7 +67,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     serverTime: Date.now(),
     newLikes,
     unreadMessages,
-    knownPaths: c.knownPaths,
     smartphone: isSmartphoneRequest((name) => request.headers.get(name)),
   };
 }

@@ -9,8 +9,3 @@ export function useRootData(): RootData {
   if (!data) throw new Error('root data missing');
   return data;
 }
-
-/** Whether the app has a page at this path, so that no link leads to a part not built yet. */
-export function usePathAvailable(path: string): boolean {
-  return useRootData().knownPaths.includes(path);
-}

@@ -6,7 +6,6 @@ import { Form, Link, useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { type FormError, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import type { ChatPageData, ChatPanel } from '../../routes/chats/chat-page.server.ts';
 import { formatSendCost } from './chat-format.ts';
 import { ChatIcon } from './chat-icon.tsx';
@@ -28,23 +27,19 @@ function withPanel(location: { pathname: string; search: string }, panel: ChatPa
 }
 
 /** Where a member without the credits for a send goes: a premium member buys credits, a free one goes premium. */
-function useBuyPath(paidUser: boolean): { to: string; label: 'chat.buy_credits' | 'chat.get_premium' } | null {
-  const credits = usePathAvailable('/credits');
-  const premium = usePathAvailable('/premium');
-  if (paidUser && credits) return { to: '/credits', label: 'chat.buy_credits' };
-  if (premium) return { to: '/premium', label: 'chat.get_premium' };
-  return null;
+function buyPath(paidUser: boolean): { to: string; label: 'chat.buy_credits' | 'chat.get_premium' } {
+  return paidUser ? { to: '/credits', label: 'chat.buy_credits' } : { to: '/premium', label: 'chat.get_premium' };
 }
 
 /** Why a send was refused: the error's text; not enough credits also says how to get them (spec section 8). */
 function SendError(props: { error: FormError; paidUser: boolean }) {
   const { t } = useI18n();
   const texts = useFormErrorTexts({ form: props.error });
-  const buy = useBuyPath(props.paidUser);
+  const buy = buyPath(props.paidUser);
   return (
     <div className="chat-notice alert alert-danger" role="alert" data-testid="chat-send-error">
       <span>{texts.form}</span>
-      {props.error.code === 'insufficient_credits' && buy ? (
+      {props.error.code === 'insufficient_credits' ? (
         <Link className="btn btn-sm btn-primary" to={buy.to} data-testid="chat-buy">
           {t(buy.label)}
         </Link>
@@ -56,16 +51,13 @@ function SendError(props: { error: FormError; paidUser: boolean }) {
 /** Why the member cannot write here: blocked, the other is gone, or a free member's conversations are used up. */
 function WriteBlocker(props: { blocker: ChatPageData['composer']['blocker']; name: string }) {
   const { t } = useI18n();
-  const premium = useBuyPath(false);
   if (props.blocker === 'conversation_limit') {
     return (
       <div className="chat-notice alert alert-warning" data-testid="chat-blocker" data-blocker="conversation_limit">
         <span>{t('chat.blocker.conversation_limit', { limit: freeConversationLimit })}</span>
-        {premium ? (
-          <Link className="btn btn-sm btn-warning" to={premium.to}>
-            <Icon name="gem" /> {t('chat.get_premium')}
-          </Link>
-        ) : null}
+        <Link className="btn btn-sm btn-warning" to="/premium">
+          <Icon name="gem" /> {t('chat.get_premium')}
+        </Link>
       </div>
     );
   }

@@ -1,7 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { showsCreditAlert } from './credit-rules.ts';
 
@@ -10,7 +9,6 @@ export function CreditAlert() {
   const { t } = useI18n();
   const user = useSessionUser();
   const { pathname } = useLocation();
-  const to = usePathAvailable('/credits') ? '/credits' : '/pricing';
   if (!showsCreditAlert(user, pathname)) return null;
   return (
     <div className="container mt-3">
@@ -21,7 +19,7 @@ export function CreditAlert() {
       >
         <Icon name="coin" />
         <span className="flex-grow-1">{t('credit_alert.text')}</span>
-        <Link className="btn btn-sm btn-primary credit-alert-action" to={to}>
+        <Link className="btn btn-sm btn-primary credit-alert-action" to="/credits">
           {t('credit_alert.link')}
         </Link>
       </div>

@@ -12,7 +12,6 @@ export default function TimeBonusModal(props: {
   /** The hours of the whole offer, for the "act fast" text (spec section 9: 4). */
   hours: number;
   countdown: string;
-  to: string;
   onClose: () => void;
 }) {
   const { t } = useI18n();
@@ -31,7 +30,7 @@ export default function TimeBonusModal(props: {
         </p>
         <p>{t('time_bonus.modal_instant')}</p>
         <p className="small text-body-secondary">{t('time_bonus.modal_act_fast', { hours: props.hours })}</p>
-        <Link className="btn btn-primary w-100" to={props.to} onClick={onClose} data-autofocus>
+        <Link className="btn btn-primary w-100" to="/credits" onClick={onClose} data-autofocus>
           {t('time_bonus.modal_button')}
         </Link>
       </div>

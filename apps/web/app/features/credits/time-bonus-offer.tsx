@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExtern
 import { Link, useMatches } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { isMembersAreaRoute, shouldOpenTimeBonusModal } from './credit-rules.ts';
 
 // Loaded when it first opens: most members never see it.
@@ -102,11 +102,11 @@ function useTimeBonusModal(user: SessionUser, inMembersArea: boolean) {
 }
 
 /** The welcome-bonus top banner (spec section 2): the offer and its countdown, one link to the credits. */
-function WelcomeBonusBanner(props: { secondsLeft: number; to: string }) {
+function WelcomeBonusBanner(props: { secondsLeft: number }) {
   const { t } = useI18n();
   const { secondsLeft } = props;
   return (
-    <Link className="time-bonus-banner" to={props.to} data-testid="time-bonus-banner">
+    <Link className="time-bonus-banner" to="/credits" data-testid="time-bonus-banner">
       <span className="container time-bonus-banner-inner">
         <span className="time-bonus-banner-text">
           <Icon name="gem" /> {t('time_bonus.banner_text', { percentage: timeBonusPercentage })}
@@ -134,18 +134,16 @@ export function TimeBonusOffer(props: { user: SessionUser }) {
   const inMembersArea = isMembersAreaRoute(matches[matches.length - 1]?.id);
   const modal = useTimeBonusModal(user, inMembersArea);
   const secondsLeft = useSecondsLeft(user, serverTime, inMembersArea || modal.open);
-  const to = usePathAvailable('/credits') ? '/credits' : '/pricing';
   if (user.paid_user || secondsLeft <= 0) return null;
   return (
     <>
-      {inMembersArea ? <WelcomeBonusBanner secondsLeft={secondsLeft} to={to} /> : null}
+      {inMembersArea ? <WelcomeBonusBanner secondsLeft={secondsLeft} /> : null}
       {modal.open ? (
         <Suspense fallback={null}>
           <TimeBonusModal
             percentage={timeBonusPercentage}
             hours={timeBonusWindowHours}
             countdown={formatCountdown(secondsLeft)}
-            to={to}
             onClose={modal.close}
           />
         </Suspense>

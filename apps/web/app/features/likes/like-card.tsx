@@ -112,7 +112,7 @@ export function LikeCard(props: {
 }
 
 /** A like behind the premium prompt: a silhouette with a lock; the card leads to premium. */
-export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; premiumPath: string }) {
+export function LockedLikeCard(props: { card: LockedLikeCardData; now: number }) {
   const { card } = props;
   const { t, locale } = useI18n();
   return (
@@ -131,7 +131,7 @@ export function LockedLikeCard(props: { card: LockedLikeCardData; now: number; p
       </div>
       <div className="member-card-body">
         <h3>
-          <Link className="stretched-link member-card-link" to={props.premiumPath}>
+          <Link className="stretched-link member-card-link" to="/premium">
             {t('likes.hidden_like')}
           </Link>
         </h3>

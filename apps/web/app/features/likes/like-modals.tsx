@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { FictionalLabel } from '../members/fictional-label.tsx';
 import type { LikeModalContent, MatchPartner } from './likes-rules.ts';
@@ -52,7 +52,6 @@ function LikerModal(props: { liker: Extract<LikeModalContent, { kind: 'liker' }>
 /** A like a free member may not open: the blurred photo and the way to premium instead of name and profile. */
 function LockedLikeModal(props: { like: Extract<LikeModalContent, { kind: 'locked' }>; onClose: () => void }) {
   const { t } = useI18n();
-  const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   return (
     <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={props.onClose} size="sm">
       <div className="like-modal" data-testid="like-modal">
@@ -60,7 +59,7 @@ function LockedLikeModal(props: { like: Extract<LikeModalContent, { kind: 'locke
           <Photo src={props.like.photo} alt="" />
         </div>
         <p className="like-modal-text">{t('likes_shell.locked_text')}</p>
-        <Link className="btn btn-warning w-100" to={premiumPath} onClick={props.onClose} data-autofocus>
+        <Link className="btn btn-warning w-100" to="/premium" onClick={props.onClose} data-autofocus>
           {t('likes_shell.locked_button')}
         </Link>
       </div>

@@ -2,12 +2,6 @@ import { freeVisibleLikers } from '@app/shared/likes/like-constants';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
-
-/** Where a free member goes to see every like: the premium page once it is built, the prices until then. */
-export function usePremiumPath(): string {
-  return usePathAvailable('/premium') ? '/premium' : '/pricing';
-}
 
 /** Free members see who gave their first few likes; this asks them to go premium for the rest. */
 export function LockedLikesPrompt(props: {
@@ -17,7 +11,6 @@ export function LockedLikesPrompt(props: {
   headingLevel?: 1 | 2;
 }) {
   const { t } = useI18n();
-  const premiumPath = usePremiumPath();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   return (
     <aside className="card likes-premium" data-testid="likes-premium">
@@ -26,7 +19,7 @@ export function LockedLikesPrompt(props: {
           <Icon name="lock-fill" /> {props.title ?? t('likes.locked_title', { count: props.count ?? 1 })}
         </Heading>
         <p>{t('likes.locked_body', { count: freeVisibleLikers })}</p>
-        <Link className="btn btn-warning" to={premiumPath}>
+        <Link className="btn btn-warning" to="/premium">
           <Icon name="gem" /> {t('likes.get_premium')}
         </Link>
       </div>

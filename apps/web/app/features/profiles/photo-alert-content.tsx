@@ -1,16 +1,14 @@
 import { Link } from 'react-router';
 import { useBannerDismissal } from '../../lib/banner-dismissal.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 
 /** While a member has no photo: a reminder to add one; closing it stores the moment. */
 export default function PhotoAlertContent() {
   const { t } = useI18n();
   const user = useSessionUser();
-  const profileAvailable = usePathAvailable('/profile');
   const { dismissed, dismiss } = useBannerDismissal('photo', true);
-  if (!user || user.profile.main_image || dismissed || !profileAvailable) return null;
+  if (!user || user.profile.main_image || dismissed) return null;
   return (
     <div className="container mt-3">
       <div className="alert alert-info d-flex align-items-center gap-2 mb-0" role="status" data-testid="photo-alert">

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 
@@ -24,44 +23,33 @@ function Tab(props: { to: string; icon: IconName; label: string; badge?: ReactNo
 
 /**
  * The members area's tabs at the bottom of a phone's screen (below 768 px, by CSS alone), with the badges the top
- * navigation carries on larger screens. Only for members, not during complete-signup; parts appear as they are built.
+ * navigation carries on larger screens. Only for members, not during complete-signup.
  */
 export function TabBar() {
   const { t } = useI18n();
   const user = useSessionUser();
   const matches = useMatches();
-  const has = {
-    members: usePathAvailable('/members'),
-    likes: usePathAvailable('/likes'),
-    swipe: usePathAvailable('/swipe-game'),
-    chats: usePathAvailable('/chats'),
-  };
   if (!user || matches.some((match) => match.id === 'complete-signup')) return null;
-  if (!has.members && !has.likes && !has.swipe && !has.chats) return null;
   return (
     <>
       {/* Room at the end of the page, so that the fixed bar covers nothing. */}
       <div className="tab-bar-spacer d-md-none" aria-hidden="true" />
       <nav className="tab-bar d-md-none" aria-label={t('likes_shell.tabs')} data-testid="tab-bar">
         <ul>
-          {has.members ? <Tab to="/members" icon="people" label={t('likes_shell.tab_members')} /> : null}
-          {has.likes ? (
-            <Tab
-              to="/likes"
-              icon="heart"
-              label={t('likes_shell.tab_likes')}
-              badge={<NewLikesBadge className="tab-bar-badge" />}
-            />
-          ) : null}
-          {has.swipe ? <Tab to="/swipe-game" icon="fire" label={t('likes_shell.tab_swipe')} /> : null}
-          {has.chats ? (
-            <Tab
-              to="/chats"
-              icon="chat-dots"
-              label={t('likes_shell.tab_chats')}
-              badge={<UnreadMessagesBadge className="tab-bar-badge" />}
-            />
-          ) : null}
+          <Tab to="/members" icon="people" label={t('likes_shell.tab_members')} />
+          <Tab
+            to="/likes"
+            icon="heart"
+            label={t('likes_shell.tab_likes')}
+            badge={<NewLikesBadge className="tab-bar-badge" />}
+          />
+          <Tab to="/swipe-game" icon="fire" label={t('likes_shell.tab_swipe')} />
+          <Tab
+            to="/chats"
+            icon="chat-dots"
+            label={t('likes_shell.tab_chats')}
+            badge={<UnreadMessagesBadge className="tab-bar-badge" />}
+          />
         </ul>
       </nav>
     </>

@@ -1,21 +1,15 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
-import type { ReactNode } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { useInstalledApp } from './installed-app.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
 import { creditsBadge, showBackButton } from './shell-rules.ts';
 import { SiteLogo } from './site-logo.tsx';
-
-function NavItem(props: { show: boolean; children: ReactNode; className?: string }) {
-  return props.show ? <li className={props.className}>{props.children}</li> : null;
-}
 
 function BackButton() {
   const { t } = useI18n();
@@ -40,18 +34,15 @@ export function TopNav() {
 
 function VisitorNav() {
   const { t } = useI18n();
-  const loginAvailable = usePathAvailable('/login');
   return (
     <nav className="navbar top-nav" aria-label={t('nav.main')}>
       <div className="container top-nav-inner">
         <SiteLogo className="navbar-brand" to="/" />
         <div className="top-nav-actions">
           <LanguageMenu />
-          {loginAvailable ? (
-            <Link className="btn btn-primary btn-sm" to="/login" data-testid="nav-login">
-              {t('nav.login')}
-            </Link>
-          ) : null}
+          <Link className="btn btn-primary btn-sm" to="/login" data-testid="nav-login">
+            {t('nav.login')}
+          </Link>
         </div>
       </div>
     </nav>
@@ -61,17 +52,6 @@ function VisitorNav() {
 function MemberNav(props: { user: SessionUser }) {
   const { t } = useI18n();
   const { user } = props;
-  // Parts of the members area appear here as they are built.
-  const has = {
-    members: usePathAvailable('/members'),
-    chats: usePathAvailable('/chats'),
-    likes: usePathAvailable('/likes'),
-    credits: usePathAvailable('/credits'),
-    premium: usePathAvailable('/premium'),
-    profile: usePathAvailable('/profile'),
-    transactions: usePathAvailable('/transactions'),
-    notifications: usePathAvailable('/notifications'),
-  };
   const matches = useMatches();
   const onCompleteSignup = matches.some((match) => match.id === 'complete-signup');
   // On a phone these are the tab bar's (features/shell/tab-bar.tsx); during complete-signup there is none.
@@ -82,29 +62,29 @@ function MemberNav(props: { user: SessionUser }) {
     <nav className="navbar top-nav logged-in-nav" aria-label={t('nav.main')}>
       <div className="container top-nav-inner">
         <BackButton />
-        <SiteLogo className="navbar-brand" to={has.members ? '/members' : '/'} />
+        <SiteLogo className="navbar-brand" to="/members" />
         <ul className="top-nav-links">
-          <NavItem show={has.members} className={tabbed}>
+          <li className={tabbed}>
             <Link className="nav-link" to="/members" title={t('nav.search')}>
               <Icon name="search" />
               <span className="nav-text">{t('nav.search')}</span>
             </Link>
-          </NavItem>
-          <NavItem show={has.chats} className={tabbed}>
+          </li>
+          <li className={tabbed}>
             <Link className="nav-link" to="/chats" title={t('nav.messages')} data-testid="nav-messages">
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
               <UnreadMessagesBadge className="nav-badge" />
             </Link>
-          </NavItem>
-          <NavItem show={has.likes} className={tabbed}>
+          </li>
+          <li className={tabbed}>
             <Link className="nav-link" to="/likes" title={t('nav.likes')} data-testid="nav-likes">
               <Icon name="heart" />
               <span className="nav-text">{t('nav.likes')}</span>
               <NewLikesBadge className="nav-badge" />
             </Link>
-          </NavItem>
-          <NavItem show={user.paid_user ? has.credits : has.premium}>
+          </li>
+          <li>
             {user.paid_user ? (
               <Link className="nav-link" to="/credits" title={t('nav.credits')} data-testid="nav-credits">
                 <Icon name="coin" />
@@ -122,7 +102,7 @@ function MemberNav(props: { user: SessionUser }) {
                 <span className="ms-1">{t('nav.get_premium')}</span>
               </Link>
             )}
-          </NavItem>
+          </li>
         </ul>
         {onCompleteSignup ? null : (
           <div className="top-nav-actions">
@@ -145,27 +125,19 @@ function MemberNav(props: { user: SessionUser }) {
             >
               {(close) => (
                 <>
-                  {has.profile ? (
-                    <>
-                      <Link className="dropdown-item" to="/profile" onClick={close}>
-                        {t('nav.my_profile')}
-                      </Link>
-                      <Link className="dropdown-item" to="/settings" onClick={close}>
-                        {t('nav.settings')}
-                      </Link>
-                    </>
-                  ) : null}
-                  {has.notifications ? (
-                    <Link className="dropdown-item" to="/notifications" onClick={close} data-testid="nav-notifications">
-                      {t('nav.notifications')}
-                    </Link>
-                  ) : null}
-                  {has.transactions ? (
-                    <Link className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
-                      {t('nav.transactions')}
-                    </Link>
-                  ) : null}
-                  {has.profile || has.notifications || has.transactions ? <hr className="dropdown-divider" /> : null}
+                  <Link className="dropdown-item" to="/profile" onClick={close}>
+                    {t('nav.my_profile')}
+                  </Link>
+                  <Link className="dropdown-item" to="/settings" onClick={close}>
+                    {t('nav.settings')}
+                  </Link>
+                  <Link className="dropdown-item" to="/notifications" onClick={close} data-testid="nav-notifications">
+                    {t('nav.notifications')}
+                  </Link>
+                  <Link className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
+                    {t('nav.transactions')}
+                  </Link>
+                  <hr className="dropdown-divider" />
                   <a
                     className="dropdown-item"
                     href="/api/logout.php"

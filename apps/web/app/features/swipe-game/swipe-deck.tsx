@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { useApiErrorText } from '../../lib/use-api-error-text.ts';
 import { announceLikesChanged, announceMatch } from '../likes/likes-events.ts';
 import { type CardPlace, type DeckCard, SwipeCardView } from './swipe-card.tsx';
@@ -80,7 +79,6 @@ export function SwipeDeck(props: {
 }) {
   const { t, locale } = useI18n();
   const errorText = useApiErrorText();
-  const likesAvailable = usePathAvailable('/likes');
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   // One mutable state, changed at once by every answer (a key held down answers card after card without waiting
   // for a render), and re-rendered after.
@@ -423,11 +421,9 @@ export function SwipeDeck(props: {
             <Link className="btn btn-primary" to="/members">
               {t('swipe_game.empty_members')}
             </Link>
-            {likesAvailable ? (
-              <Link className="btn btn-outline-primary" to="/likes">
-                {t('swipe_game.empty_likes')}
-              </Link>
-            ) : null}
+            <Link className="btn btn-outline-primary" to="/likes">
+              {t('swipe_game.empty_likes')}
+            </Link>
           </div>
         </div>
       ) : null}

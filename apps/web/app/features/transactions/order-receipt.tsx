@@ -5,7 +5,7 @@ import type { Translate } from '@app/shared/i18n/translator';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { formatMoney } from '../credits/money.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { formatPercentage, isPayable } from './transaction-format.ts';
@@ -37,7 +37,6 @@ export interface RefundAnswer {
 export function OrderReceipt(props: { receipt: ReceiptData; answer: RefundAnswer | undefined; refundDone: boolean }) {
   const { t, locale } = useI18n();
   const { company } = useRootData();
-  const canPay = usePathAvailable('/credits');
   const { order, buyer } = props.receipt;
   const money = (amount: number) => formatMoney(locale, amount, order.currency);
   const vatNumber = company.vat_numbers[order.country] ?? company.vat_numbers[company.country];
@@ -153,7 +152,7 @@ export function OrderReceipt(props: { receipt: ReceiptData; answer: RefundAnswer
       </article>
       <div className="receipt-actions d-print-none">
         <PrintButton />
-        {canPay && isPayable(order) ? (
+        {isPayable(order) ? (
           <Link className="btn btn-primary" to={paymentPath(order)} data-testid="receipt-pay">
             {t('transactions.pay_now')}
           </Link>

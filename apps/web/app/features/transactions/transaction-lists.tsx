@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { formatMoney } from '../credits/money.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { formatCreditChange, formatPercentage, isPayable } from './transaction-format.ts';
@@ -44,7 +43,6 @@ export function TransactionTabs(props: { active: TransactionTab }) {
  */
 export function OrderList(props: { orders: OrderRow[] }) {
   const { t, locale } = useI18n();
-  const canPay = usePathAvailable('/credits');
   return (
     <table className="transactions-table" data-testid="order-list">
       <caption className="visually-hidden">{t('transactions.orders_caption')}</caption>
@@ -92,7 +90,7 @@ export function OrderList(props: { orders: OrderRow[] }) {
               {/* One part beside the cell's label on a phone: the badge and the way to pay stay together. */}
               <span className="transactions-status">
                 <OrderStatusBadge status={order.status} />
-                {canPay && isPayable(order) ? (
+                {isPayable(order) ? (
                   <Link className="btn btn-sm btn-primary" to={paymentPath(order)} data-testid="order-pay">
                     {t('transactions.pay')}
                   </Link>
@@ -162,18 +160,15 @@ export function CreditEntryList(props: { entries: CreditEntryRow[] }) {
 /** What an empty list says, with the way to the shop. */
 export function EmptyTransactions(props: { tab: TransactionTab }) {
   const { t } = useI18n();
-  const canBuy = usePathAvailable('/credits');
   return (
     <section className="transactions-empty" data-testid="transactions-empty">
       <h2 className="h5">
         {props.tab === 'orders' ? t('transactions.orders_empty_title') : t('transactions.credits_empty_title')}
       </h2>
       <p>{props.tab === 'orders' ? t('transactions.orders_empty_body') : t('transactions.credits_empty_body')}</p>
-      {canBuy ? (
-        <Link className="btn btn-primary" to="/credits">
-          {t('transactions.buy_credits')}
-        </Link>
-      ) : null}
+      <Link className="btn btn-primary" to="/credits">
+        {t('transactions.buy_credits')}
+      </Link>
     </section>
   );
 }

@@ -7,7 +7,6 @@ import { formatMoney } from '../../features/credits/money.ts';
 import { formatDate, formatPercentage } from '../../features/transactions/transaction-format.ts';
 import { type FormError, type FormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/repeat-order';
@@ -88,15 +87,14 @@ export const handle = defineRouteHandle({ messages: ['payment', 'transactions'] 
 
 export default function RepeatOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const canBuy = usePathAvailable('/credits');
   const navigation = useNavigation();
   const errorTexts = useFormErrorTexts(actionData?.errors);
   const { offer } = loaderData;
-  const chooseLink = canBuy ? (
+  const chooseLink = (
     <Link className="btn btn-primary" to="/credits">
       {t('transactions.repeat_choose')}
     </Link>
-  ) : null;
+  );
   return (
     <main className="container narrow-page repeat-order-page">
       <PageTitle title={`${t('transactions.repeat_title')} · ${loaderData.siteName}`} />
@@ -152,11 +150,9 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
               <button type="submit" className="btn btn-primary btn-lg" disabled={navigation.state !== 'idle'}>
                 {navigation.state !== 'idle' ? t('transactions.busy') : t('transactions.repeat_button')}
               </button>
-              {canBuy ? (
-                <Link className="btn btn-link" to="/credits">
-                  {t('transactions.repeat_other')}
-                </Link>
-              ) : null}
+              <Link className="btn btn-link" to="/credits">
+                {t('transactions.repeat_other')}
+              </Link>
             </Form>
           </div>
         </section>

@@ -1,12 +1,12 @@
 import { AppError } from '@app/shared/errors/app-error';
-import type { PageRequestContext } from '../../context.ts';
+import type { WebRequestContext } from '../../context.ts';
 import type { FormError } from '../../lib/form-errors.ts';
 
 /**
  * The packages as this member or visitor pays for them, with a typed discount code applied when it is valid; an
  * invalid code is answered as the form's error beside the prices without it.
  */
-export async function findShop(c: PageRequestContext, code: string | null) {
+export async function findShop(c: WebRequestContext, code: string | null) {
   const country = c.chosenCountry ?? c.visitorCountry;
   if (code) {
     try {

@@ -3,7 +3,7 @@ import { webContext } from '../../context.ts';
 import { SignupLink } from '../../features/accounts/signup-modal.tsx';
 import { MemberCardView } from '../../features/members/member-card.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/home';
 
@@ -56,7 +56,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { site, members } = loaderData;
   const { user } = useRootData();
-  const signupAvailable = usePathAvailable('/signup') && !user;
   const steps = [
     { icon: 'person-plus', title: t('home.step1_title'), text: t('home.step1_text') },
     { icon: 'heart', title: t('home.step2_title'), text: t('home.step2_text') },
@@ -70,11 +69,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="home-brand">{site.name}</p>
           <h1>{site.indexTitle}</h1>
           <p className="home-lead">{site.description}</p>
-          {signupAvailable ? (
+          {user ? null : (
             <SignupLink className="btn btn-light btn-lg home-cta" testId="home-signup">
               {t('home.cta')}
             </SignupLink>
-          ) : null}
+          )}
           <p className="home-adult">
             <Icon name="shield-check" /> {t('home.adults_only')}
           </p>
@@ -123,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t('home.premium_odds')}</p>
         </div>
         <p className="text-body-secondary">{t('home.free_conversations')}</p>
-        {signupAvailable ? <SignupLink className="btn btn-primary btn-lg">{t('home.cta')}</SignupLink> : null}
+        {user ? null : <SignupLink className="btn btn-primary btn-lg">{t('home.cta')}</SignupLink>}
       </section>
     </main>
   );

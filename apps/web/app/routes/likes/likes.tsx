@@ -5,9 +5,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LikeCard, LockedLikeCard } from '../../features/likes/like-card.tsx';
 import { readBeforeCursor, toLikeCard, toLockedLikeCard } from '../../features/likes/like-cards.server.ts';
 import { onLikesChanged } from '../../features/likes/likes-events.ts';
-import { LockedLikesPrompt, usePremiumPath } from '../../features/likes/locked-likes-prompt.tsx';
+import { LockedLikesPrompt } from '../../features/likes/locked-likes-prompt.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/likes';
@@ -68,7 +67,6 @@ type LoaderData = Route.ComponentProps['loaderData'];
 export default function LikesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const revalidator = useRevalidator();
-  const premiumPath = usePremiumPath();
   const { type, items } = loaderData;
   // A like given or taken back from a card changes the lists and counts: read them again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; the revalidator is stable enough
@@ -88,7 +86,7 @@ export default function LikesPage({ loaderData }: Route.ComponentProps) {
           {items.map((item, index) =>
             item.kind === 'locked' ? (
               <li key={item.card.key}>
-                <LockedLikeCard card={item.card} now={loaderData.now} premiumPath={premiumPath} />
+                <LockedLikeCard card={item.card} now={loaderData.now} />
               </li>
             ) : (
               <li key={item.card.id}>
@@ -169,27 +167,20 @@ function LikesTabs(props: { active: LikeType; counts: LoaderData['counts']; newL
 /** What to do when a list is empty: complete the profile, browse members, play the swipe game, like back. */
 function EmptyLikes(props: { type: LikeType }) {
   const { t } = useI18n();
-  const has = {
-    profile: usePathAvailable('/profile'),
-    members: usePathAvailable('/members'),
-    swipe: usePathAvailable('/swipe-game'),
-  };
-  const browse = has.members ? (
+  const browse = (
     <Link className="btn btn-primary" to="/members">
       {t('likes.browse')}
     </Link>
-  ) : null;
+  );
   const content = {
     received: {
       title: t('likes.empty_received_title'),
       body: t('likes.empty_received_body'),
       actions: (
         <>
-          {has.profile ? (
-            <Link className="btn btn-outline-primary" to="/profile">
-              {t('likes.complete_profile')}
-            </Link>
-          ) : null}
+          <Link className="btn btn-outline-primary" to="/profile">
+            {t('likes.complete_profile')}
+          </Link>
           {browse}
         </>
       ),
@@ -200,11 +191,9 @@ function EmptyLikes(props: { type: LikeType }) {
       actions: (
         <>
           {browse}
-          {has.swipe ? (
-            <Link className="btn btn-outline-primary" to="/swipe-game">
-              {t('likes.swipe_game')}
-            </Link>
-          ) : null}
+          <Link className="btn btn-outline-primary" to="/swipe-game">
+            {t('likes.swipe_game')}
+          </Link>
         </>
       ),
     },
@@ -216,11 +205,9 @@ function EmptyLikes(props: { type: LikeType }) {
           <Link className="btn btn-primary" to="/likes/received">
             {t('likes.see_received')}
           </Link>
-          {has.members ? (
-            <Link className="btn btn-outline-primary" to="/members">
-              {t('likes.browse')}
-            </Link>
-          ) : null}
+          <Link className="btn btn-outline-primary" to="/members">
+            {t('likes.browse')}
+          </Link>
         </>
       ),
     },

@@ -5,7 +5,7 @@ import { webContext } from '../../context.ts';
 import { checkInBrowser, readFormValues, refuseSubmission, refuseWithError } from '../../lib/form.ts';
 import { findFormErrors, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable, useRootData } from '../../lib/root-data.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { parseSubmission } from '../../lib/submission.ts';
 import type { Route } from './+types/confirm-mail-change';
@@ -37,7 +37,6 @@ export default function ConfirmMailChange({ actionData }: Route.ComponentProps) 
   const { t } = useI18n();
   const { settings, user } = useRootData();
   const [params] = useSearchParams();
-  const settingsAvailable = usePathAvailable('/settings');
   const busy = useNavigation().state === 'submitting';
   const errors = useFormErrorTexts(findFormErrors(actionData));
   const done = actionData !== undefined && !findFormErrors(actionData);
@@ -69,7 +68,7 @@ export default function ConfirmMailChange({ actionData }: Route.ComponentProps) 
           </Form>
         </>
       )}
-      {user && settingsAvailable ? (
+      {user ? (
         <Link className="btn btn-outline-primary" to="/settings#email">
           {t('mail_change.to_settings')}
         </Link>

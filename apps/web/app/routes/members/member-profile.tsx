@@ -16,7 +16,6 @@ import { errorParam } from '../../lib/error-param.server.ts';
 import { useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionName } from '../../lib/regions.server.ts';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/member-profile';
 
@@ -81,7 +80,6 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
   const user = useSessionUser();
   const { member } = loaderData;
   const [current, setCurrent] = useState(0);
-  const premiumPath = usePathAvailable('/premium') ? '/premium' : '/pricing';
   const photo = member.photos[current];
   const { regionName } = loaderData;
   const likeErrors = useFormErrorTexts(loaderData.likeError ? { form: { code: loaderData.likeError } } : undefined);
@@ -111,7 +109,7 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
                 <div className="member-photo-lock" data-testid="photo-locked">
                   <p>{user ? t('member_profile.locked_free') : t('member_profile.locked_visitor')}</p>
                   {user ? (
-                    <Link className="btn btn-light" to={premiumPath} data-testid="photo-locked-premium">
+                    <Link className="btn btn-light" to="/premium" data-testid="photo-locked-premium">
                       {t('member_profile.get_premium')}
                     </Link>
                   ) : (

@@ -16,7 +16,6 @@ import { type FormError, useFormErrorTexts } from '../../lib/form-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { regionOptions } from '../../lib/regions.server.ts';
 import { useRegions } from '../../lib/regions.ts';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/members';
 
@@ -114,9 +113,6 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const signupAvailable = usePathAvailable('/signup');
-  const swipeGameAvailable = usePathAvailable('/swipe-game');
-  const matchFinderAvailable = usePathAvailable('/match-finder');
   const { filters } = loaderData;
   const chosenCountry = filters.country;
   const [country, setCountry] = useState(chosenCountry);
@@ -160,17 +156,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <h1 className="h3 mb-0">{t('members.title')}</h1>
         {user ? (
           <div className="members-links">
-            {matchFinderAvailable ? (
-              <Link to="/match-finder" data-testid="match-finder-link">
-                {t('match_finder.link')}
-              </Link>
-            ) : null}
-            {swipeGameAvailable ? (
-              <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
-                <Icon name="heart" />
-                {t('swipe_game.link')}
-              </Link>
-            ) : null}
+            <Link to="/match-finder" data-testid="match-finder-link">
+              {t('match_finder.link')}
+            </Link>
+            <Link className="btn btn-outline-primary btn-sm" to="/swipe-game" data-testid="swipe-game-link">
+              <Icon name="heart" />
+              {t('swipe_game.link')}
+            </Link>
           </div>
         ) : null}
       </div>
@@ -317,7 +309,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          {!user && signupAvailable ? (
+          {!user ? (
             <aside className="card mt-4 search-signup" data-testid="search-signup">
               <div className="card-body">
                 <h2 className="h5">{t('members.signup_title')}</h2>

@@ -6,7 +6,6 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { webContext } from '../../context.ts';
 import { PackageCards } from '../../features/credits/package-cards.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import { findShop } from '../credits/shop.server.ts';
 import type { Route } from './+types/pricing';
@@ -31,7 +30,6 @@ export const handle = defineRouteHandle({ messages: ['pricing', 'credits'] });
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { credits, minimum, refundDays, siteName } = loaderData;
-  const creditsAvailable = usePathAvailable('/credits');
   const money = minimum
     ? findNumberFormat(localeInfo[locale].iso, { style: 'currency', currency: minimum.currency }).format(minimum.costs)
     : null;
@@ -99,11 +97,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <p>
           {t('pricing.refund', { days: refundDays })} <Link to="/pages/return-policy">{t('footer.return_policy')}</Link>
         </p>
-        {creditsAvailable ? (
-          <Link className="btn btn-primary" to="/credits">
-            {t('pricing.buy_credits')}
-          </Link>
-        ) : null}
+        <Link className="btn btn-primary" to="/credits">
+          {t('pricing.buy_credits')}
+        </Link>
       </section>
     </main>
   );

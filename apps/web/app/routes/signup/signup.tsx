@@ -13,7 +13,7 @@ const afterSignupPath = '/complete-signup?signup-complete=1';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const c = context.get(webContext);
-  if (c.user) throw redirect(c.knownPaths.includes('/members') ? '/members' : '/');
+  if (c.user) throw redirect('/members');
   return { siteName: c.settings.name };
 }
 

@@ -33,8 +33,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     timeZone: c.settings.time_zone ?? defaultSiteTimeZone,
     /** An answer refused after a plain post (`?swipe_error=swipe_limit_reached`). */
     refused: errorParam(request, 'swipe_error'),
-    /** A plain post's 'Ja' made a match and there is no matches page to show it on. */
-    matched: new URL(request.url).searchParams.has('swipe_match'),
   };
 }
 
@@ -57,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     throw redirect(withSearchParam('/swipe-game', 'swipe_error', error.code));
   }
-  if (match) throw redirect(c.knownPaths.includes('/likes') ? '/likes/matches' : '/swipe-game?swipe_match=1');
+  if (match) throw redirect('/likes/matches');
   throw redirect('/swipe-game');
 }
 
@@ -75,11 +73,6 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       <PageTitle title={`${t('swipe_game.title')} · ${loaderData.siteName}`} />
       <h1 className="h3">{t('swipe_game.title')}</h1>
       <p className="swipe-intro">{t('swipe_game.intro')}</p>
-      {loaderData.matched ? (
-        <div className="alert alert-success" role="status" data-testid="swipe-match">
-          {t('swipe_game.match')}
-        </div>
-      ) : null}
       <SwipeDeck
         initial={loaderData.game}
         now={loaderData.now}

@@ -12,7 +12,6 @@ import {
 import { loadReceipt, loadTransactionList, readListQuery } from '../../features/transactions/transactions.server.ts';
 import { answerSuccess } from '../../lib/form.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { usePathAvailable } from '../../lib/root-data.ts';
 import { requireMember } from '../../lib/route-guard.ts';
 import { defineRouteHandle } from '../../lib/route-handle.ts';
 import type { Route } from './+types/transactions';
@@ -92,7 +91,6 @@ type ListData = Extract<Route.ComponentProps['loaderData'], { view: 'list' }>['l
 function TransactionList(props: { list: ListData }) {
   const { t } = useI18n();
   const { list } = props;
-  const canBuy = usePathAvailable('/credits');
   const tabQuery = list.tab === 'credits' ? 'tab=credits&' : '';
   const rows = list.tab === 'orders' ? list.orders.length : list.entries.length;
   return (
@@ -104,11 +102,9 @@ function TransactionList(props: { list: ListData }) {
           {t('transactions.balance', { count: list.balance })}
         </p>
         <div className="transactions-header-actions">
-          {canBuy ? (
-            <Link className="btn btn-primary btn-sm" to="/credits">
-              {t('transactions.buy_credits')}
-            </Link>
-          ) : null}
+          <Link className="btn btn-primary btn-sm" to="/credits">
+            {t('transactions.buy_credits')}
+          </Link>
           {list.canRepeat ? (
             <Link className="btn btn-outline-primary btn-sm" to="/credits/repeat-order">
               {t('transactions.repeat_link')}

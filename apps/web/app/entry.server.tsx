@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
+import { completeDocument, handoffScripts, readHandoff, rendersWhole } from './lib/server-render.server.ts';
 
 // React Router's Node entry, rendering the whole page before sending it, plus the page's CSP nonce: the
 // Content-Security-Policy header allows only inline scripts that carry it (React Router's context, route modules
@@ -11,7 +13,7 @@ import { pageNeedsNoScript } from './lib/route-handle.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -31,31 +33,66 @@ export default function handleRequest(
       loaderData: loaderData[match.route.id],
     })),
   );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  const app = (context: EntryContext) => (
+    <ServerTranslatorContext value={page.translate}>
+      <ServerRouter context={context} url={request.url} nonce={nonce} />
+    </ServerTranslatorContext>
+  );
 
-  return new Promise<Response>((resolve, reject) => {
+  // Every loader has finished before the render starts (no page defers data), so the page is rendered to one string
+  // in one pass, its hydration data written after it as React Router's own stream would write it: no stream of byte
+  // chunks, no suspending on the data, no second pass (bench/pages.ts). A part that suspends or fails in the render (a
+  // lazy module's first use, an error in a Suspense boundary) is rendered again as a stream, which waits for it.
+  const handoff = routerContext.serverHandoffStream ? await readHandoff(routerContext.serverHandoffStream) : null;
+  const html = renderAsString(app({ ...routerContext, serverHandoffStream: undefined }));
+  if (html !== null && rendersWhole(html)) {
+    const scripts =
+      handoff !== null && routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : '';
+    const body = completeDocument(html, scripts);
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  }
+  const replay = handoff === null ? undefined : new Blob([handoff]).stream();
+  const streamed = await renderWhole(
+    app({ ...routerContext, serverHandoffStream: replay, renderMeta: {} }),
+    nonce,
+    page.logError,
+  );
+  return new Response(streamed.body, { headers: responseHeaders, status: streamed.failed ? 500 : responseStatusCode });
+}
+
+/** The page as one string, or null when its shell suspended or failed (the stream then waits or reports it). */
+function renderAsString(element: ReactNode): string | null {
+  try {
+    return renderToString(element);
+  } catch {
+    return null;
+  }
+}
+
+/** The page as a stream that waits for every part, collected into one buffer. */
+function renderWhole(
+  element: ReactNode,
+  nonce: string | undefined,
+  logError: (error: unknown) => void,
+): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
+  return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    // Every loader has finished before the render starts (no page defers data), so the whole page is ready almost
-    // as soon as its shell: it is sent as one buffer, compressed in one call, instead of a stream of small chunks
-    // each passing through three stream adapters and the compressor (a third of a page's CPU, bench/pages.ts).
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerTranslatorContext value={page.translate}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ServerTranslatorContext>,
-      {
-        nonce,
-        // React moves a Suspense boundary of over 500 bytes that comes after the first 12.8 KB to the end of the
-        // page and reveals it with a script, even when it is ready. Every boundary stays in place: the whole page is
-        // sent at once anyway, and what a boundary holds (the time bonus's banner) shows without script and without
-        // shifting the page when the script runs.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new Writable({
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      // React moves a Suspense boundary of over 500 bytes that comes after the first 12.8 KB to the end of the
+      // page and reveals it with a script, even when it is ready. Every boundary stays in place: the whole page is
+      // sent at once anyway, and what a boundary holds shows without script and without shifting the page.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
             write(chunk: Buffer, _encoding, callback) {
               chunks.push(chunk);
               callback();
@@ -63,23 +100,21 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              resolve({ body: Buffer.concat(chunks), failed });
               callback();
             },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors in the shell reject above and reach handleError.
-          if (shellRendered) page.logError(error);
-        },
+          }),
+        );
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        // Errors in the shell reject above and reach handleError.
+        if (shellRendered) logError(error);
+      },
+    });
   });
 }
 

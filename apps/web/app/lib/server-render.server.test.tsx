@@ -1,0 +1,92 @@
+import { runInNewContext } from 'node:vm';
+import { lazy, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { completeDocument, handoffScripts, readHandoff, rendersWhole } from './server-render.server.ts';
+
+/** Runs the scripts as the browser would, against a stream controller that keeps what it is given. */
+function runHandoffScripts(html: string): { text: string; closed: boolean } {
+  const received = { text: '', closed: false };
+  const streamController = {
+    enqueue: (text: string) => {
+      received.text += text;
+    },
+    close: () => {
+      received.closed = true;
+    },
+  };
+  for (const [, code] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    runInNewContext(code!, { window: { __reactRouterContext: { streamController } } });
+  }
+  return received;
+}
+
+describe('the page rendered to a string', () => {
+  it('hands the whole data over, whatever characters it holds, and ends the stream', () => {
+    const handoff = '[{"a":"</script><script>alert(1)</script> & \u2028\u2029 \\"quoted\\" é"}]\n';
+    const scripts = handoffScripts(handoff, 'abc123==');
+    expect(scripts).not.toContain('</script><script>alert');
+    expect(scripts.match(/<script nonce="abc123==">/g)).toHaveLength(2);
+    expect(runHandoffScripts(scripts)).toEqual({ text: handoff, closed: true });
+  });
+
+  it('without data only ends the stream; without a nonce the scripts carry none', () => {
+    const scripts = handoffScripts('', undefined);
+    expect(scripts).toBe('<script>window.__reactRouterContext.streamController.close();</script>');
+    expect(runHandoffScripts(scripts)).toEqual({ text: '', closed: true });
+  });
+
+  it('reads the data stream to its end, across chunks that split a character', async () => {
+    const bytes = new TextEncoder().encode('[{"name":"Frédéric"}]\n');
+    const split = bytes.indexOf(0xc3) + 1;
+    const stream = new Blob([bytes.slice(0, split), bytes.slice(split)]).stream();
+    expect(await readHandoff(stream)).toBe('[{"name":"Frédéric"}]\n');
+  });
+
+  it('puts the doctype first and the scripts at the end of the body', () => {
+    const html = renderToString(
+      <html lang="nl">
+        <body>
+          <p>&lt;/body&gt; in a text</p>
+        </body>
+      </html>,
+    );
+    expect(html.startsWith('<html')).toBe(true);
+    const page = completeDocument(html, '<script>x</script>');
+    expect(page.startsWith('<!DOCTYPE html><html lang="nl">')).toBe(true);
+    expect(page.endsWith('<script>x</script></body></html>')).toBe(true);
+    expect(completeDocument('<p>part</p>', '<script>x</script>')).toBe('<p>part</p><script>x</script>');
+  });
+
+  it('is whole only when nothing was left for the browser to render', async () => {
+    let resolveModule: (module: { default: () => React.ReactNode }) => void = () => {};
+    const modulePromise = new Promise<{ default: () => React.ReactNode }>((resolve) => {
+      resolveModule = resolve;
+    });
+    const Later = lazy(() => modulePromise);
+    const tree = (
+      <main>
+        <Suspense fallback={<p>loading</p>}>
+          <Later />
+        </Suspense>
+      </main>
+    );
+    const suspended = renderToString(tree);
+    expect(rendersWhole(suspended)).toBe(false);
+    resolveModule({ default: () => <p>ready</p> });
+    await modulePromise;
+    const ready = renderToString(tree);
+    expect(ready).toContain('<p>ready</p>');
+    expect(rendersWhole(ready)).toBe(true);
+
+    function Broken(): React.ReactNode {
+      throw new Error('broken part');
+    }
+    const failed = renderToString(
+      <Suspense fallback={<p>loading</p>}>
+        <Broken />
+      </Suspense>,
+    );
+    expect(rendersWhole(failed)).toBe(false);
+  });
+});

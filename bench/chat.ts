@@ -368,7 +368,7 @@ async function checkLedger(target: { kind: 'pglite'; dataDir: string } | { kind:
 function startApp(env: Record<string, string>): Promise<ChildServer> {
   return startChildServer({
     script: 'apps/server/src/main.ts',
-    nodeArgs: ['--max-semi-space-size=8', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
+    nodeArgs: ['--max-semi-space-size=16', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
     env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', SERVE_WEB: 'false', LOG_LEVEL: 'warn', ...env },
     readyPath: '/readyz',
   });

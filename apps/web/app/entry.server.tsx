@@ -5,7 +5,14 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
-import { completeDocument, handoffScripts, readHandoff, rendersWhole } from './lib/server-render.server.ts';
+import {
+  appendHandoffScripts,
+  completeDocument,
+  defersData,
+  handoffScripts,
+  readHandoff,
+  rendersWhole,
+} from './lib/server-render.server.ts';
 
 // React Router's Node entry, rendering the whole page before sending it, plus the page's CSP nonce: the
 // Content-Security-Policy header allows only inline scripts that carry it (React Router's context, route modules
@@ -21,8 +28,10 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
+    routerContext.serverHandoffStream?.cancel().catch(() => {});
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const deadline = Date.now() + streamTimeout + 1000;
   const page = loadContext.get(webContext);
   const nonce = page.cspNonce || undefined;
   // The server may share a page without script among visitors (plugins/visitor-pages.ts).
@@ -34,61 +43,56 @@ export default async function handleRequest(
     })),
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  const app = (context: EntryContext) => (
+
+  // Every loader has finished before the render starts, so the page is rendered to one string in one pass and React
+  // Router's hydration data written after it (decision 026): no byte chunks, no suspending on the data. A page that
+  // awaits data, or whose string render left a part to the browser (a lazy module's first use after a start, an
+  // error inside a Suspense boundary), is rendered as a stream that waits for every part.
+  const handoff = routerContext.serverHandoffStream ? await readHandoff(routerContext.serverHandoffStream) : null;
+  const element = (
     <ServerTranslatorContext value={page.translate}>
-      <ServerRouter context={context} url={request.url} nonce={nonce} />
+      <ServerRouter context={{ ...routerContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce} />
     </ServerTranslatorContext>
   );
-
-  // Every loader has finished before the render starts (no page defers data), so the page is rendered to one string
-  // in one pass, its hydration data written after it as React Router's own stream would write it: no stream of byte
-  // chunks, no suspending on the data, no second pass (bench/pages.ts). A part that suspends or fails in the render (a
-  // lazy module's first use, an error in a Suspense boundary) is rendered again as a stream, which waits for it.
-  const handoff = routerContext.serverHandoffStream ? await readHandoff(routerContext.serverHandoffStream) : null;
-  const html = renderAsString(app({ ...routerContext, serverHandoffStream: undefined }));
-  if (html !== null && rendersWhole(html)) {
-    const scripts =
-      handoff !== null && routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : '';
-    const body = completeDocument(html, scripts);
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const scripts = () =>
+    handoff !== null && routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : '';
+  const html = handoff !== null && defersData(handoff) ? null : renderAsString(element);
+  if (html !== null && rendersWhole(html, nonce)) {
+    return new Response(completeDocument(html, scripts()), { headers: responseHeaders, status: responseStatusCode });
   }
-  const replay = handoff === null ? undefined : new Blob([handoff]).stream();
-  const streamed = await renderWhole(
-    app({ ...routerContext, serverHandoffStream: replay, renderMeta: {} }),
-    nonce,
-    page.logError,
-  );
-  return new Response(streamed.body, { headers: responseHeaders, status: streamed.failed ? 500 : responseStatusCode });
+  const rendered = await renderWhole(element, { nonce, deadline, logError: page.logError });
+  return new Response(appendHandoffScripts(rendered.body, scripts()), {
+    headers: responseHeaders,
+    status: rendered.failed ? 500 : responseStatusCode,
+  });
 }
 
-/** The page as one string, or null when its shell suspended or failed (the stream then waits or reports it). */
+/** The page as one string; null when its shell suspended, which the stream render waits for. */
 function renderAsString(element: ReactNode): string | null {
   try {
     return renderToString(element);
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('suspended while responding to synchronous input'))
+      return null;
+    // Reaches handleError, and React Router renders the error page.
+    throw error;
   }
 }
 
 /** The page as a stream that waits for every part, collected into one buffer. */
 function renderWhole(
   element: ReactNode,
-  nonce: string | undefined,
-  logError: (error: unknown) => void,
+  options: { nonce: string | undefined; deadline: number; logError: (error: unknown) => void },
 ): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let failed = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const errors: unknown[] = [];
+    const timeoutId = setTimeout(() => abort(), Math.max(0, options.deadline - Date.now()));
     const { pipe, abort } = renderToPipeableStream(element, {
-      nonce,
+      nonce: options.nonce,
       // React moves a Suspense boundary of over 500 bytes that comes after the first 12.8 KB to the end of the
       // page and reveals it with a script, even when it is ready. Every boundary stays in place: the whole page is
       // sent at once anyway, and what a boundary holds shows without script and without shifting the page.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellReady() {
-        shellRendered = true;
-      },
       onAllReady() {
         const chunks: Buffer[] = [];
         pipe(
@@ -99,20 +103,21 @@ function renderWhole(
             },
             final(callback) {
               clearTimeout(timeoutId);
-              timeoutId = undefined;
-              resolve({ body: Buffer.concat(chunks), failed });
+              // A part that failed inside a Suspense boundary is left to the browser; the page answers 500.
+              for (const error of errors) options.logError(error);
+              resolve({ body: Buffer.concat(chunks), failed: errors.length > 0 });
               callback();
             },
           }),
         );
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        // Reaches handleError, and React Router renders the error page.
         reject(error);
       },
       onError(error: unknown) {
-        failed = true;
-        // Errors in the shell reject above and reach handleError.
-        if (shellRendered) logError(error);
+        errors.push(error);
       },
     });
   });

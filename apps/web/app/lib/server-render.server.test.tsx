@@ -2,7 +2,14 @@ import { runInNewContext } from 'node:vm';
 import { lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { completeDocument, handoffScripts, readHandoff, rendersWhole } from './server-render.server.ts';
+import {
+  appendHandoffScripts,
+  completeDocument,
+  defersData,
+  handoffScripts,
+  readHandoff,
+  rendersWhole,
+} from './server-render.server.ts';
 
 /** Runs the scripts as the browser would, against a stream controller that keeps what it is given. */
 function runHandoffScripts(html: string): { text: string; closed: boolean } {
@@ -21,7 +28,7 @@ function runHandoffScripts(html: string): { text: string; closed: boolean } {
   return received;
 }
 
-describe('the page rendered to a string', () => {
+describe("React Router's hydration data after the page", () => {
   it('hands the whole data over, whatever characters it holds, and ends the stream', () => {
     const handoff = '[{"a":"</script><script>alert(1)</script> & \u2028\u2029 \\"quoted\\" é"}]\n';
     const scripts = handoffScripts(handoff, 'abc123==');
@@ -43,7 +50,17 @@ describe('the page rendered to a string', () => {
     expect(await readHandoff(stream)).toBe('[{"name":"Frédéric"}]\n');
   });
 
-  it('puts the doctype first and the scripts at the end of the body', () => {
+  it('puts the scripts at the end of the body, after everything the page holds', () => {
+    const scripts = handoffScripts('[1]', undefined);
+    const page = '<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script></body></html>';
+    expect(appendHandoffScripts(Buffer.from(page), scripts).toString()).toBe(
+      `<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script>${scripts}</body></html>`,
+    );
+    // A part of a page (no document around it) gets them at its end.
+    expect(appendHandoffScripts(Buffer.from('<p>part</p>'), scripts).toString()).toBe(`<p>part</p>${scripts}`);
+  });
+
+  it('makes a string render a document: the doctype first, the scripts at the end of the body', () => {
     const html = renderToString(
       <html lang="nl">
         <body>
@@ -54,11 +71,11 @@ describe('the page rendered to a string', () => {
     expect(html.startsWith('<html')).toBe(true);
     const page = completeDocument(html, '<script>x</script>');
     expect(page.startsWith('<!DOCTYPE html><html lang="nl">')).toBe(true);
-    expect(page.endsWith('<script>x</script></body></html>')).toBe(true);
+    expect(page.endsWith('<p>&lt;/body&gt; in a text</p><script>x</script></body></html>')).toBe(true);
     expect(completeDocument('<p>part</p>', '<script>x</script>')).toBe('<p>part</p><script>x</script>');
   });
 
-  it('is whole only when nothing was left for the browser to render', async () => {
+  it('takes a string render as whole only when nothing was left to the browser and every script has the nonce', async () => {
     let resolveModule: (module: { default: () => React.ReactNode }) => void = () => {};
     const modulePromise = new Promise<{ default: () => React.ReactNode }>((resolve) => {
       resolveModule = resolve;
@@ -71,13 +88,12 @@ describe('the page rendered to a string', () => {
         </Suspense>
       </main>
     );
-    const suspended = renderToString(tree);
-    expect(rendersWhole(suspended)).toBe(false);
+    expect(rendersWhole(renderToString(tree), 'n0nce')).toBe(false);
     resolveModule({ default: () => <p>ready</p> });
     await modulePromise;
     const ready = renderToString(tree);
     expect(ready).toContain('<p>ready</p>');
-    expect(rendersWhole(ready)).toBe(true);
+    expect(rendersWhole(ready, 'n0nce')).toBe(true);
 
     function Broken(): React.ReactNode {
       throw new Error('broken part');
@@ -87,6 +103,23 @@ describe('the page rendered to a string', () => {
         <Broken />
       </Suspense>,
     );
-    expect(rendersWhole(failed)).toBe(false);
+    expect(rendersWhole(failed, 'n0nce')).toBe(false);
+
+    // React writes its own script for a form whose action is a function; a string render cannot give it the nonce.
+    const formAction = renderToString(
+      <form action={() => {}}>
+        <button type="submit">go</button>
+      </form>,
+    );
+    expect(formAction).toContain('<script');
+    expect(rendersWhole(formAction, 'n0nce')).toBe(false);
+    expect(rendersWhole('<script nonce="n0nce">x</script>', 'n0nce')).toBe(true);
+  });
+
+  it('tells data a page awaits from data that is all there', () => {
+    expect(defersData('[{"_1":2},"loaderData",{}]\n')).toBe(false);
+    expect(defersData('[{"_1":2},"loaderData",{"_3":"\\nP1:"}]\n')).toBe(false);
+    expect(defersData('[{"_1":2},"loaderData",{"_3":-7}]\nP7:[1]\n')).toBe(true);
+    expect(defersData('[{"_1":2},"loaderData",{"_3":-7}]\nE7:[1]\n')).toBe(true);
   });
 });

@@ -1,12 +1,5 @@
-// The server's whole-page render: the page as one string, React Router's hydration data written after it.
-
-/** React's marks of a Suspense boundary left to the browser (it suspended or failed) or still pending. */
-const unfinishedBoundaryMarks = ['<!--$!-->', '<!--$?-->'];
-
-/** Whether a page rendered to a string is whole: no part of it was left for the browser to render. */
-export function rendersWhole(html: string): boolean {
-  return !unfinishedBoundaryMarks.some((mark) => html.includes(mark));
-}
+// The server's whole-page render: React's HTML and React Router's hydration data, written after it as React Router's
+// `StreamTransfer` component writes it for a stream that has ended.
 
 /** React Router's hydration data (its turbo-stream text), read to the end. */
 export async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -14,6 +7,25 @@ export async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<s
   let text = '';
   for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
+}
+
+/** Whether the data holds promises a page awaits (turbo-stream writes each settled one on a line of its own). */
+export function defersData(handoff: string): boolean {
+  return /\n[PE]\d/.test(handoff);
+}
+
+/** React's marks of a Suspense boundary left to the browser (it suspended or failed) or still pending. */
+const unfinishedBoundaryMarks = ['<!--$!-->', '<!--$?-->'];
+/** A script without the page's nonce: one React wrote itself, which only a stream render gives the nonce. */
+const scriptWithoutNonce = /<script(?![^>]*\snonce=)/;
+
+/**
+ * Whether a page rendered to a string is whole: nothing was left for the browser to render, and every script React
+ * wrote carries the nonce the Content-Security-Policy asks for.
+ */
+export function rendersWhole(html: string, nonce: string | undefined): boolean {
+  if (unfinishedBoundaryMarks.some((mark) => html.includes(mark))) return false;
+  return nonce === undefined || !scriptWithoutNonce.test(html);
 }
 
 // As React Router escapes the data it writes into a script (lib/dom/ssr/markup.ts).
@@ -25,12 +37,9 @@ const scriptEscapes: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-/**
- * The scripts that hand the hydration data to React Router in the browser, as its `StreamTransfer` writes them for
- * a stream that has ended: the whole text, then the end of the stream.
- */
+/** The scripts that hand the data to React Router in the browser: the whole text, then the end of the stream. */
 export function handoffScripts(handoff: string, nonce: string | undefined): string {
-  const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
+  const nonceAttribute = nonce ? ` nonce="${nonce.replace(/[&"<>]/g, '')}"` : '';
   const data = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (character) => scriptEscapes[character]!);
   const enqueue = handoff
     ? `<script${nonceAttribute}>window.__reactRouterContext.streamController.enqueue(${data});</script>`
@@ -38,12 +47,30 @@ export function handoffScripts(handoff: string, nonce: string | undefined): stri
   return `${enqueue}<script${nonceAttribute}>window.__reactRouterContext.streamController.close();</script>`;
 }
 
+const documentEnd = '</body></html>';
+
 /**
- * The document from a string render with its hydration scripts at the end of the body; the doctype that a stream
- * render writes before `<html>`, which a string render leaves out (without it the browser renders in quirks mode).
+ * A page rendered to a string as a document: the doctype that a stream render writes before `<html>` and a string
+ * render leaves out (without it the browser renders in quirks mode), the scripts at the end of the body.
  */
 export function completeDocument(html: string, scripts: string): string {
-  const end = html.lastIndexOf('</body>');
-  const withScripts = end < 0 ? html + scripts : html.slice(0, end) + scripts + html.slice(end);
-  return html.startsWith('<html') ? `<!DOCTYPE html>${withScripts}` : withScripts;
+  if (!html.startsWith('<html')) return html + scripts;
+  const withScripts = html.endsWith(documentEnd)
+    ? html.slice(0, -documentEnd.length) + scripts + documentEnd
+    : html + scripts;
+  return `<!DOCTYPE html>${withScripts}`;
+}
+
+const documentEndBytes = Buffer.from(documentEnd);
+
+/** A page rendered as a stream (the doctype written) with the scripts at the end of its body. */
+export function appendHandoffScripts(page: Buffer, scripts: string): Buffer<ArrayBuffer> {
+  if (!page.subarray(page.length - documentEndBytes.length).equals(documentEndBytes)) {
+    return Buffer.concat([page, Buffer.from(scripts)]);
+  }
+  return Buffer.concat([
+    page.subarray(0, page.length - documentEndBytes.length),
+    Buffer.from(scripts),
+    documentEndBytes,
+  ]);
 }

@@ -1,0 +1,185 @@
+import { Writable } from 'node:stream';
+import { lazy, Suspense } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createRequestHandler,
+  type EntryContext,
+  Outlet,
+  RouterContextProvider,
+  Scripts,
+  type ServerBuild,
+  ServerRouter,
+  useLoaderData,
+} from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { type WebRequestContext, webContext } from './context.ts';
+import handleRequest from './entry.server.tsx';
+
+const nonce = 'bm9uY2UtZm9yLXRlc3Q=';
+
+/** React Router's stock render: its `StreamTransfer` writes the data inside the page (what the entry replaces). */
+function stockEntry(request: Request, status: number, headers: Headers, context: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(<ServerRouter context={context} url={request.url} nonce={nonce} />, {
+      nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              headers.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(Buffer.concat(chunks), { status, headers }));
+              callback();
+            },
+          }),
+        );
+      },
+      onShellError: reject,
+    });
+  });
+}
+
+function Root() {
+  return (
+    <html lang="nl">
+      <head>
+        <title>Test</title>
+      </head>
+      <body>
+        <Outlet />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Broken(): React.ReactNode {
+  throw new Error('broken part');
+}
+
+// Like the app's lazy parts: the module loads on the first render after a start.
+const LazyPart = lazy(
+  () =>
+    new Promise<{ default: () => React.ReactNode }>((resolve) => {
+      setTimeout(() => resolve({ default: () => <p>lazy part</p> }), 5);
+    }),
+);
+
+function Page() {
+  const data = useLoaderData<{ text: string; fail: boolean; lazy: boolean }>();
+  return (
+    <main>
+      <p>{data.text}</p>
+      <Suspense fallback={<p>later</p>}>{data.fail ? <Broken /> : data.lazy ? <LazyPart /> : <p>part</p>}</Suspense>
+    </main>
+  );
+}
+
+type Entry = ServerBuild['entry']['module']['default'];
+
+function createHandler(entry: Entry) {
+  const route = (id: string, parentId: string | undefined, path: string, module: Record<string, unknown>) => ({
+    id,
+    parentId,
+    path,
+    module,
+    manifest: {
+      id,
+      parentId,
+      path,
+      module: `/assets/${id}.js`,
+      imports: [],
+      hasLoader: 'loader' in module,
+      hasAction: false,
+      hasClientLoader: false,
+      hasClientAction: false,
+      hasClientMiddleware: false,
+      hasErrorBoundary: false,
+      hasDefaultExport: true,
+    },
+  });
+  const routes = [
+    route('root', undefined, '', { default: Root }),
+    route('page', 'root', 'page', {
+      default: Page,
+      loader: ({ request }: { request: Request }) => ({
+        text: '</script><script>alert(1)</script> & \u2028 “quoted” é',
+        fail: new URL(request.url).searchParams.has('fail'),
+        lazy: new URL(request.url).searchParams.has('lazy'),
+      }),
+    }),
+  ];
+  const build = {
+    entry: { module: { default: entry, streamTimeout: 5_000 } },
+    routes: Object.fromEntries(routes.map(({ manifest: _manifest, ...entryRoute }) => [entryRoute.id, entryRoute])),
+    assets: {
+      entry: { module: '/assets/entry.client.js', imports: [] },
+      url: '/assets/manifest.js',
+      version: '1',
+      routes: Object.fromEntries(routes.map((entryRoute) => [entryRoute.id, entryRoute.manifest])),
+    },
+    publicPath: '/',
+    assetsBuildDirectory: '/tmp',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    basename: '/',
+    routeDiscovery: { mode: 'initial' },
+  } as unknown as ServerBuild;
+  return createRequestHandler(build, 'production');
+}
+
+async function renderPage(entry: Entry, path: string) {
+  const logged: string[] = [];
+  const context = new RouterContextProvider();
+  context.set(webContext, {
+    cspNonce: nonce,
+    translate: (key: string) => key,
+    rendered: { noScript: false },
+    logError: (error: unknown) => logged.push(error instanceof Error ? error.message : String(error)),
+  } as unknown as WebRequestContext);
+  const response = await createHandler(entry)(new Request(`http://localhost${path}`), context);
+  return { status: response.status, html: await response.text(), logged };
+}
+
+describe('the server entry', () => {
+  it('writes the page and its hydration data as React Router does, without its Suspense marks', async () => {
+    const ours = await renderPage(handleRequest, '/page');
+    const stock = await renderPage(stockEntry, '/page');
+    expect(ours.status).toBe(200);
+    expect(ours.html).toContain('streamController.enqueue(');
+    expect(ours.html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    expect(ours.html.startsWith('<!DOCTYPE html><html lang="nl">')).toBe(true);
+    // The same page and data; only the Suspense boundaries around React Router's data scripts are gone.
+    const withoutMarks = (html: string) => html.replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '');
+    expect(withoutMarks(ours.html)).toBe(withoutMarks(stock.html));
+    expect(ours.html).toContain('<!--$--><p>part</p><!--/$-->');
+    expect(ours.html.endsWith('streamController.close();</script></body></html>')).toBe(true);
+    expect(ours.logged).toEqual([]);
+  });
+
+  it('renders a page whose lazy part is not loaded yet as a stream that waits for it, the same page as later', async () => {
+    const first = await renderPage(handleRequest, '/page?lazy=1');
+    const later = await renderPage(handleRequest, '/page?lazy=1');
+    const stock = await renderPage(stockEntry, '/page?lazy=1');
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('<!--$--><p>lazy part</p><!--/$-->');
+    expect(first.html).toBe(later.html);
+    const withoutMarks = (html: string) => html.replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '');
+    expect(withoutMarks(first.html)).toBe(withoutMarks(stock.html));
+  });
+
+  it('answers 500 and logs a part that fails inside a Suspense boundary', async () => {
+    const ours = await renderPage(handleRequest, '/page?fail=1');
+    expect(ours.status).toBe(500);
+    expect(ours.logged).toEqual(['broken part']);
+    expect(ours.html).toContain('<!--$!-->');
+    expect(ours.html).toContain('streamController.close();</script></body></html>');
+  });
+});

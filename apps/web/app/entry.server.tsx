@@ -6,7 +6,7 @@ import { webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
 import {
-  appendHandoffScripts,
+  appendToBody,
   completeDocument,
   defersData,
   handoffScripts,
@@ -61,7 +61,7 @@ export default async function handleRequest(
     return new Response(completeDocument(html, scripts()), { headers: responseHeaders, status: responseStatusCode });
   }
   const rendered = await renderWhole(element, { nonce, deadline, logError: page.logError });
-  return new Response(appendHandoffScripts(rendered.body, scripts()), {
+  return new Response(appendToBody(rendered.html, scripts()), {
     headers: responseHeaders,
     status: rendered.failed ? 500 : responseStatusCode,
   });
@@ -79,11 +79,11 @@ function renderAsString(element: ReactNode): string | null {
   }
 }
 
-/** The page as a stream that waits for every part, collected into one buffer. */
+/** The page as a stream that waits for every part, collected into one string (a page's first render after a start). */
 function renderWhole(
   element: ReactNode,
   options: { nonce: string | undefined; deadline: number; logError: (error: unknown) => void },
-): Promise<{ body: Buffer<ArrayBuffer>; failed: boolean }> {
+): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     const errors: unknown[] = [];
     const timeoutId = setTimeout(() => abort(), Math.max(0, options.deadline - Date.now()));
@@ -105,7 +105,7 @@ function renderWhole(
               clearTimeout(timeoutId);
               // A part that failed inside a Suspense boundary is left to the browser; the page answers 500.
               for (const error of errors) options.logError(error);
-              resolve({ body: Buffer.concat(chunks), failed: errors.length > 0 });
+              resolve({ html: Buffer.concat(chunks).toString(), failed: errors.length > 0 });
               callback();
             },
           }),

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
-  appendHandoffScripts,
+  appendToBody,
   completeDocument,
   defersData,
   handoffScripts,
@@ -53,11 +53,11 @@ describe("React Router's hydration data after the page", () => {
   it('puts the scripts at the end of the body, after everything the page holds', () => {
     const scripts = handoffScripts('[1]', undefined);
     const page = '<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script></body></html>';
-    expect(appendHandoffScripts(Buffer.from(page), scripts).toString()).toBe(
+    expect(appendToBody(page, scripts)).toBe(
       `<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script>${scripts}</body></html>`,
     );
     // A part of a page (no document around it) gets them at its end.
-    expect(appendHandoffScripts(Buffer.from('<p>part</p>'), scripts).toString()).toBe(`<p>part</p>${scripts}`);
+    expect(appendToBody('<p>part</p>', scripts)).toBe(`<p>part</p>${scripts}`);
   });
 
   it('makes a string render a document: the doctype first, the scripts at the end of the body', () => {

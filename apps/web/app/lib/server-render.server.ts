@@ -49,28 +49,16 @@ export function handoffScripts(handoff: string, nonce: string | undefined): stri
 
 const documentEnd = '</body></html>';
 
+/** The page with the scripts at the end of its body (React ends a document with `</body></html>`), else after it. */
+export function appendToBody(html: string, scripts: string): string {
+  return html.endsWith(documentEnd) ? html.slice(0, -documentEnd.length) + scripts + documentEnd : html + scripts;
+}
+
 /**
  * A page rendered to a string as a document: the doctype that a stream render writes before `<html>` and a string
  * render leaves out (without it the browser renders in quirks mode), the scripts at the end of the body.
  */
 export function completeDocument(html: string, scripts: string): string {
-  if (!html.startsWith('<html')) return html + scripts;
-  const withScripts = html.endsWith(documentEnd)
-    ? html.slice(0, -documentEnd.length) + scripts + documentEnd
-    : html + scripts;
-  return `<!DOCTYPE html>${withScripts}`;
-}
-
-const documentEndBytes = Buffer.from(documentEnd);
-
-/** A page rendered as a stream (the doctype written) with the scripts at the end of its body. */
-export function appendHandoffScripts(page: Buffer, scripts: string): Buffer<ArrayBuffer> {
-  if (!page.subarray(page.length - documentEndBytes.length).equals(documentEndBytes)) {
-    return Buffer.concat([page, Buffer.from(scripts)]);
-  }
-  return Buffer.concat([
-    page.subarray(0, page.length - documentEndBytes.length),
-    Buffer.from(scripts),
-    documentEndBytes,
-  ]);
+  const page = appendToBody(html, scripts);
+  return html.startsWith('<html') ? `<!DOCTYPE html>${page}` : page;
 }

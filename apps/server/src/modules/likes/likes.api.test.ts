@@ -286,6 +286,11 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     );
     const site = (await t.app.services.sites.findSiteByHost('localhost'))!;
     expect(await t.app.services.likes.findLikeFrom(site, free.user, lockedLiker.id)).toBeNull();
+    // One of the first likes is open, and opening its liker's profile clears its mark.
+    const firstLiker = others[0]!;
+    expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toMatchObject({ id: firstLiker.id });
+    expect((await call('GET', `/api/member.php?id=${firstLiker.id}`, free.cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(4);
 
     // Liking a locked liker back makes a match, which opens it.
     expect((await call('POST', '/api/like.php', free.cookie, { profile: lockedLiker.id })).json()).toEqual({

@@ -5,7 +5,7 @@ import { prepareQuery } from '../../db/prepared-query.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { dailyAllowances, likes, swipeAnswers } from '../../db/schema/likes.ts';
 import { photos, profiles } from '../../db/schema/profiles.ts';
-import { findableBy, likeableBy } from '../profiles/profile-visibility.ts';
+import { findableBy, likeableBy, type ViewerId } from '../profiles/profile-visibility.ts';
 import { mainPhotoJoin, memberCardColumns } from '../profiles/profiles.repository.ts';
 
 export type LikeSource = (typeof likes.$inferInsert)['source'];
@@ -117,11 +117,22 @@ export function createLikesRepository(db: Database) {
       .orderBy(desc(matchId))
       .limit(placeholder('limit'));
   });
-  // Both run on every profile page a member opens (whether that member likes them, and whether they may see it).
+  /** The oldest received likes from visible likers, as `first_received` (the first few a free member sees). */
+  const firstReceived = alias(likes, 'first_received');
+  const oldestReceived = (db: Database, me: ViewerId) =>
+    db
+      .select({ id: firstReceived.id })
+      .from(firstReceived)
+      .innerJoin(profiles, eq(profiles.id, firstReceived.likerProfileId))
+      .where(and(eq(firstReceived.likedProfileId, me), findableBy(me)))
+      .orderBy(firstReceived.id)
+      .limit(placeholder('first'));
+  // Runs on every profile page a member opens: whether that member likes them and whether they may see it, in one
+  // round trip. The inner `profiles` of the oldest likes is that subquery's own (SQL takes the nearest).
   const receivedLikeQuery = prepareQuery(db, 'likes_received_one', (db) => {
     const me = placeholder('me');
     return db
-      .select(rowColumns)
+      .select({ ...rowColumns, amongFirst: sql<boolean>`${likes.id} in (${oldestReceived(db, me)})` })
       .from(likes)
       .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
       .leftJoin(photos, mainPhotoJoin)
@@ -129,16 +140,9 @@ export function createLikesRepository(db: Database) {
       .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, placeholder('liker')), findableBy(me)))
       .limit(1);
   });
-  const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => {
-    const me = placeholder('me');
-    return db
-      .select({ id: likes.id })
-      .from(likes)
-      .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-      .where(and(eq(likes.likedProfileId, me), findableBy(me)))
-      .orderBy(likes.id)
-      .limit(placeholder('limit'));
-  });
+  const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) =>
+    oldestReceived(db, placeholder('me')),
+  );
   const likedAmongQuery = prepareQuery(db, 'likes_liked_among', (db) =>
     db
       .select({ id: likes.likedProfileId })
@@ -308,15 +312,19 @@ export function createLikesRepository(db: Database) {
       return matchesQuery({ me, limit, before: beforeId ?? 2_147_483_647 });
     },
 
-    /** One received like, from a visible liker. */
-    async findReceivedLike(me: number, likerProfileId: number): Promise<LikeRow | null> {
-      const [row] = await receivedLikeQuery({ me, liker: likerProfileId });
+    /** One received like, from a visible liker, and whether it is among the member's `first` oldest such likes. */
+    async findReceivedLike(
+      me: number,
+      likerProfileId: number,
+      first: number,
+    ): Promise<(LikeRow & { amongFirst: boolean }) | null> {
+      const [row] = await receivedLikeQuery({ me, liker: likerProfileId, first });
       return row ?? null;
     },
 
     /** The ids of the member's oldest received likes (visible ones): what a free member sees unblurred. */
     async findOldestReceivedIds(me: number, limit: number): Promise<number[]> {
-      const rows = await oldestReceivedQuery({ me, limit });
+      const rows = await oldestReceivedQuery({ me, first: limit });
       return rows.map((row) => row.id);
     },
 

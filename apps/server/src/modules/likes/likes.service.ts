@@ -99,10 +99,20 @@ export function createLikesService(deps: {
    * Which received likes a member may open: all for premium; for a free member the first few likes they received,
    * every match and every auto-like (its call shows the liker anyway). The rest ask for premium.
    */
+  function isUnlocked(user: SessionUser, row: LikeRow, amongFirst: boolean) {
+    return user.paid_user || amongFirst || row.backId !== null || row.source === 'auto';
+  }
+
   async function findUnlockRule(user: SessionUser) {
     if (user.paid_user) return () => true;
     const firstIds = new Set(await repository.findOldestReceivedIds(user.profile.id, freeVisibleLikers));
-    return (row: LikeRow) => firstIds.has(row.likeId) || row.backId !== null || row.source === 'auto';
+    return (row: LikeRow) => isUnlocked(user, row, firstIds.has(row.likeId));
+  }
+
+  /** A like from this liker that the member may open, read with its unlock rule in one query. */
+  async function findUnlockedLikeFrom(user: SessionUser, likerProfileId: number) {
+    const row = await repository.findReceivedLike(user.profile.id, likerProfileId, freeVisibleLikers);
+    return row && isUnlocked(user, row, row.amongFirst) ? row : null;
   }
 
   function splitReceived(site: Site, user: SessionUser, rows: LikeRow[], unlocked: (row: LikeRow) => boolean) {
@@ -254,12 +264,9 @@ export function createLikesService(deps: {
 
     /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
     async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
-      // The rule is read whether or not there is a like, so that a locked like answers no slower than none.
-      const [row, unlocked] = await Promise.all([
-        repository.findReceivedLike(user.profile.id, likerProfileId),
-        findUnlockRule(user),
-      ]);
-      return row && unlocked(row) ? toLiker(site, row, deps.now()) : null;
+      // One query whether or not there is a like, so that a locked like answers no slower than none.
+      const row = await findUnlockedLikeFrom(user, likerProfileId);
+      return row ? toLiker(site, row, deps.now()) : null;
     },
 
     /**
@@ -267,11 +274,8 @@ export function createLikesService(deps: {
      * like: its mark going away would tell a free member who it was.
      */
     async markLikeSeen(user: SessionUser, likerProfileId: number) {
-      const [row, unlocked] = await Promise.all([
-        repository.findReceivedLike(user.profile.id, likerProfileId),
-        findUnlockRule(user),
-      ]);
-      if (row && row.seenAt === null && unlocked(row)) {
+      const row = await findUnlockedLikeFrom(user, likerProfileId);
+      if (row && row.seenAt === null) {
         await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
       }
     },

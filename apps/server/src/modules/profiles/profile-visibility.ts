@@ -30,7 +30,7 @@ import { listedProfileCondition, profiles } from '../../db/schema/profiles.ts';
 export type Viewer = number | null;
 
 /** A member's profile id in a condition: the id, or a prepared query's placeholder for it (db/prepared-query.ts). */
-type ViewerId = number | Placeholder;
+export type ViewerId = number | Placeholder;
 
 /** Active (confirmed, not disabled, not deleted) and not invisible. */
 const listed: SQL = listedProfileCondition(profiles);

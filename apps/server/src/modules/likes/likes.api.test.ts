@@ -288,7 +288,9 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     expect(await t.app.services.likes.findLikeFrom(site, free.user, lockedLiker.id)).toBeNull();
     // One of the first likes is open, and opening its liker's profile clears its mark.
     const firstLiker = others[0]!;
-    expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toMatchObject({ id: firstLiker.id });
+    expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toMatchObject({
+      id: firstLiker.id,
+    });
     expect((await call('GET', `/api/member.php?id=${firstLiker.id}`, free.cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(4);
 

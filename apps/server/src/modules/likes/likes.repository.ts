@@ -140,9 +140,7 @@ export function createLikesRepository(db: Database) {
       .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, placeholder('liker')), findableBy(me)))
       .limit(1);
   });
-  const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) =>
-    oldestReceived(db, placeholder('me')),
-  );
+  const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => oldestReceived(db, placeholder('me')));
   const likedAmongQuery = prepareQuery(db, 'likes_liked_among', (db) =>
     db
       .select({ id: likes.likedProfileId })

@@ -9,7 +9,7 @@ import type {
   OwnProfile,
   profileUpdateSchema,
 } from '@app/shared/profiles/profile-update';
-import { findSearchStart } from '@app/shared/search/search-start';
+import { findSearchStart, type SearchStartProfile } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -26,6 +26,19 @@ export function createOwnProfileService(deps: {
   now: () => Date;
 }) {
   const { repository, storage, transaction } = deps;
+  // The answers a search starts from, read once per member view: the session cache makes a new view object when it
+  // reads the member again, which it does after any change the member makes and within its refresh time of any other
+  // (ARCHITECTURE.md, "Sessions"). A change made here forgets the old view's answers at once.
+  const searchStarts = new WeakMap<SessionUser, Promise<SearchStartProfile | null>>();
+  function findSearchStartProfile(user: SessionUser) {
+    let read = searchStarts.get(user);
+    if (!read) {
+      read = repository.findSearchStartProfile(user.profile.id);
+      searchStarts.set(user, read);
+      read.catch(() => searchStarts.delete(user));
+    }
+    return read;
+  }
 
   return {
     async findOwnProfile(user: SessionUser): Promise<OwnProfile> {
@@ -114,6 +127,7 @@ export function createOwnProfileService(deps: {
         ...(update.about_me !== undefined ? { aboutMe: update.about_me || null, aboutMeLanguage: user.language } : {}),
         interests: update.interests ? [...new Set(update.interests)] : undefined,
       });
+      searchStarts.delete(user);
       return this.findOwnProfile(user);
     },
 
@@ -171,7 +185,7 @@ export function createOwnProfileService(deps: {
 
     /** Where the member's search starts when the address names no filter: from their own answers. */
     async findSearchStart(user: SessionUser) {
-      const own = await repository.findSearchStartProfile(user.profile.id);
+      const own = await findSearchStartProfile(user);
       return own ? findSearchStart(own, deps.now()) : {};
     },
   };

@@ -25,6 +25,7 @@ import { LoadingBar } from './features/shell/loading-bar.tsx';
 import { I18nProvider } from './lib/i18n.tsx';
 import { defineRouteHandle, groupPageMessages, pageNeedsNoScript } from './lib/route-handle.ts';
 import './styles/app.scss';
+import { usePageLinkNavigation } from './components/ui/page-link.tsx';
 
 /** The site settings the shell and its forms read in the browser; loaders read the rest from the context. */
 function pickShellSettings(settings: SiteSettings) {
@@ -153,6 +154,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   useEffect(() => rememberTracking(location.search), [location.search]);
+  usePageLinkNavigation();
   return (
     <SessionUserProvider initialUser={loaderData.user}>
       <LoadingBar />

@@ -1,6 +1,6 @@
 import type { MemberCard } from '@app/shared/profiles/member-profile';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../components/ui/page-link.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
 import { FictionalLabel } from './fictional-label.tsx';
@@ -57,9 +57,9 @@ export function MemberCardView(props: {
       <div className="member-card-body">
         {/* Name and age wrap rather than being cut; the age breaks as a whole, after the comma. */}
         <h3>
-          <Link className="stretched-link member-card-link" to={`/members/${member.id}`}>
+          <PageLink className="stretched-link member-card-link" to={`/members/${member.id}`}>
             {member.name}
-          </Link>
+          </PageLink>
           , <span className="member-card-age">{t('members.age', { age: member.age })}</span>
         </h3>
         {member.city || member.region ? <p>{member.city ?? member.region}</p> : null}

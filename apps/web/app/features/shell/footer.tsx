@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '../../components/ui/page-link.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 
@@ -42,7 +42,7 @@ export function Footer(props: { compact?: boolean }) {
             <ul className="footer-links">
               {footerLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{t(link.key)}</Link>
+                  <PageLink to={link.to}>{t(link.key)}</PageLink>
                 </li>
               ))}
             </ul>

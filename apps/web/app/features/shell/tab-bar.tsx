@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { PageLink } from '../../components/ui/page-link.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
 import { NewLikesBadge, UnreadMessagesBadge } from './nav-badges.tsx';
@@ -10,13 +11,13 @@ function Tab(props: { to: string; icon: IconName; label: string; badge?: ReactNo
   const active = pathname === props.to || pathname.startsWith(`${props.to}/`);
   return (
     <li>
-      <Link className="tab-bar-link" to={props.to} aria-current={active ? 'page' : undefined}>
+      <PageLink className="tab-bar-link" to={props.to} aria-current={active ? 'page' : undefined}>
         <span className="tab-bar-icon">
           <Icon name={props.icon} />
           {props.badge}
         </span>
         <span className="tab-bar-label">{props.label}</span>
-      </Link>
+      </PageLink>
     </li>
   );
 }

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { useMatches, useNavigate } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { PageLink } from '../../components/ui/page-link.tsx';
 import { logOut } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useSessionUser } from '../accounts/session-refresh.tsx';
@@ -40,9 +41,9 @@ function VisitorNav() {
         <SiteLogo className="navbar-brand" to="/" />
         <div className="top-nav-actions">
           <LanguageMenu />
-          <Link className="btn btn-primary btn-sm" to="/login" data-testid="nav-login">
+          <PageLink className="btn btn-primary btn-sm" to="/login" data-testid="nav-login">
             {t('nav.login')}
-          </Link>
+          </PageLink>
         </div>
       </div>
     </nav>
@@ -65,28 +66,28 @@ function MemberNav(props: { user: SessionUser }) {
         <SiteLogo className="navbar-brand" to="/members" />
         <ul className="top-nav-links">
           <li className={tabbed}>
-            <Link className="nav-link" to="/members" title={t('nav.search')}>
+            <PageLink className="nav-link" to="/members" title={t('nav.search')}>
               <Icon name="search" />
               <span className="nav-text">{t('nav.search')}</span>
-            </Link>
+            </PageLink>
           </li>
           <li className={tabbed}>
-            <Link className="nav-link" to="/chats" title={t('nav.messages')} data-testid="nav-messages">
+            <PageLink className="nav-link" to="/chats" title={t('nav.messages')} data-testid="nav-messages">
               <Icon name="chat-dots" />
               <span className="nav-text">{t('nav.messages')}</span>
               <UnreadMessagesBadge className="nav-badge" />
-            </Link>
+            </PageLink>
           </li>
           <li className={tabbed}>
-            <Link className="nav-link" to="/likes" title={t('nav.likes')} data-testid="nav-likes">
+            <PageLink className="nav-link" to="/likes" title={t('nav.likes')} data-testid="nav-likes">
               <Icon name="heart" />
               <span className="nav-text">{t('nav.likes')}</span>
               <NewLikesBadge className="nav-badge" />
-            </Link>
+            </PageLink>
           </li>
           <li>
             {user.paid_user ? (
-              <Link className="nav-link" to="/credits" title={t('nav.credits')} data-testid="nav-credits">
+              <PageLink className="nav-link" to="/credits" title={t('nav.credits')} data-testid="nav-credits">
                 <Icon name="coin" />
                 <span className="nav-text">{t('nav.credits')}</span>
                 {credits ? (
@@ -95,12 +96,12 @@ function MemberNav(props: { user: SessionUser }) {
                     <span className="visually-hidden"> {t('nav.credit_balance', { count: user.credits })}</span>
                   </span>
                 ) : null}
-              </Link>
+              </PageLink>
             ) : (
-              <Link className="btn btn-warning btn-sm nav-premium" to="/premium" data-testid="nav-premium">
+              <PageLink className="btn btn-warning btn-sm nav-premium" to="/premium" data-testid="nav-premium">
                 <Icon name="gem" />
                 <span className="ms-1">{t('nav.get_premium')}</span>
-              </Link>
+              </PageLink>
             )}
           </li>
         </ul>
@@ -125,18 +126,23 @@ function MemberNav(props: { user: SessionUser }) {
             >
               {(close) => (
                 <>
-                  <Link className="dropdown-item" to="/profile" onClick={close}>
+                  <PageLink className="dropdown-item" to="/profile" onClick={close}>
                     {t('nav.my_profile')}
-                  </Link>
-                  <Link className="dropdown-item" to="/settings" onClick={close}>
+                  </PageLink>
+                  <PageLink className="dropdown-item" to="/settings" onClick={close}>
                     {t('nav.settings')}
-                  </Link>
-                  <Link className="dropdown-item" to="/notifications" onClick={close} data-testid="nav-notifications">
+                  </PageLink>
+                  <PageLink
+                    className="dropdown-item"
+                    to="/notifications"
+                    onClick={close}
+                    data-testid="nav-notifications"
+                  >
                     {t('nav.notifications')}
-                  </Link>
-                  <Link className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
+                  </PageLink>
+                  <PageLink className="dropdown-item" to="/transactions" onClick={close} data-testid="nav-transactions">
                     {t('nav.transactions')}
-                  </Link>
+                  </PageLink>
                   <hr className="dropdown-divider" />
                   <a
                     className="dropdown-item"

@@ -1,0 +1,41 @@
+import { type AnchorHTMLAttributes, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+/**
+ * A link to a page of this site as a plain anchor: `usePageLinkNavigation` (once, in the root) moves to it inside the
+ * page, as React Router's `<Link>` would. For the links every page repeats (navigation, footer, tab bar, member
+ * cards): each `<Link>` resolves its path through about ten hooks on every server render (decision 027). A link that
+ * needs more than an absolute path (state, replace, relative paths) stays a `<Link>`.
+ */
+export function PageLink({ to, ...anchor }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
+  return <a {...anchor} href={to} data-page-link="" />;
+}
+
+/** The anchor a click should move to inside the page, or null where the browser must handle it itself. */
+function findPageLinkTarget(event: MouseEvent, origin: string): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  const link = event.target instanceof Element ? event.target.closest('a[data-page-link]') : null;
+  if (!(link instanceof HTMLAnchorElement)) return null;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  const url = new URL(link.href);
+  if (url.origin !== origin) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** Moves to a `PageLink`'s page without loading a document; a link to the page shown replaces its history entry. */
+export function usePageLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // After React's own listener on the document: a handler that prevented the default has run.
+    const onClick = (event: MouseEvent) => {
+      const path = findPageLinkTarget(event, window.location.origin);
+      if (path === null) return;
+      event.preventDefault();
+      const { pathname, search, hash } = window.location;
+      void navigate(path, { replace: path === pathname + search + hash });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+}

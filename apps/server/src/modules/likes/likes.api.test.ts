@@ -311,6 +311,19 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     } finally {
       await t.database.db.update(users).set({ paidUser: false }).where(eq(users.id, free.userId));
     }
+
+    // The first likes are the first from likers the member may see: with the oldest liker hidden, the fourth opens,
+    // in the list and on its own alike.
+    await t.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, firstLiker.id));
+    try {
+      const fourth = others[3]!;
+      const listed = (await call('GET', '/api/likes.php', free.cookie)).json();
+      expect(listed.liked_by.map((liker: { id: number }) => liker.id)).toContain(fourth.id);
+      expect(await t.app.services.likes.findLikeFrom(site, free.user, fourth.id)).toMatchObject({ id: fourth.id });
+      expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toBeNull();
+    } finally {
+      await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, firstLiker.id));
+    }
   });
 });
 

@@ -128,16 +128,20 @@ export function createLikesRepository(db: Database) {
       .orderBy(firstReceived.id)
       .limit(placeholder('first'));
   // Runs on every profile page a member opens: whether that member likes them and whether they may see it, in one
-  // round trip. The inner `profiles` of the oldest likes is that subquery's own (SQL takes the nearest).
+  // round trip. It starts from the liker's profile, so that the oldest likes are read whether or not there is a like:
+  // a locked like answers after the same work as none. The `profiles` inside `oldestReceived` is that subquery's own.
   const receivedLikeQuery = prepareQuery(db, 'likes_received_one', (db) => {
     const me = placeholder('me');
     return db
-      .select({ ...rowColumns, amongFirst: sql<boolean>`${likes.id} in (${oldestReceived(db, me)})` })
-      .from(likes)
-      .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+      .select({
+        ...rowColumns,
+        amongFirst: sql<boolean>`coalesce(${likes.id} = any(array(${oldestReceived(db, me)})), false)`,
+      })
+      .from(profiles)
+      .leftJoin(likes, and(eq(likes.likerProfileId, profiles.id), eq(likes.likedProfileId, me)))
       .leftJoin(photos, mainPhotoJoin)
-      .leftJoin(back, and(eq(back.likerProfileId, likes.likedProfileId), eq(back.likedProfileId, likes.likerProfileId)))
-      .where(and(eq(likes.likedProfileId, me), eq(likes.likerProfileId, placeholder('liker')), findableBy(me)))
+      .leftJoin(back, and(eq(back.likerProfileId, me), eq(back.likedProfileId, profiles.id)))
+      .where(and(eq(profiles.id, placeholder('liker')), findableBy(me)))
       .limit(1);
   });
   const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => oldestReceived(db, placeholder('me')));
@@ -310,14 +314,18 @@ export function createLikesRepository(db: Database) {
       return matchesQuery({ me, limit, before: beforeId ?? 2_147_483_647 });
     },
 
-    /** One received like, from a visible liker, and whether it is among the member's `first` oldest such likes. */
+    /**
+     * One received like, from a visible liker, and whether it is among the member's `first` oldest such likes (read
+     * whether or not there is one).
+     */
     async findReceivedLike(
       me: number,
       likerProfileId: number,
       first: number,
     ): Promise<(LikeRow & { amongFirst: boolean }) | null> {
       const [row] = await receivedLikeQuery({ me, liker: likerProfileId, first });
-      return row ?? null;
+      // The row is the liker's: the like's own columns are all set when there is one.
+      return row && row.likeId !== null ? (row as LikeRow & { amongFirst: boolean }) : null;
     },
 
     /** The ids of the member's oldest received likes (visible ones): what a free member sees unblurred. */

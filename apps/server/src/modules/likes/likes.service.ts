@@ -95,14 +95,14 @@ export function createLikesService(deps: {
     };
   }
 
-  /**
-   * Which received likes a member may open: all for premium; for a free member the first few likes they received,
-   * every match and every auto-like (its call shows the liker anyway). The rest ask for premium.
-   */
   function isUnlocked(user: SessionUser, row: LikeRow, amongFirst: boolean) {
     return user.paid_user || amongFirst || row.backId !== null || row.source === 'auto';
   }
 
+  /**
+   * Which received likes a member may open: all for premium; for a free member the first few likes they received,
+   * every match and every auto-like (its call shows the liker anyway). The rest ask for premium.
+   */
   async function findUnlockRule(user: SessionUser) {
     if (user.paid_user) return () => true;
     const firstIds = new Set(await repository.findOldestReceivedIds(user.profile.id, freeVisibleLikers));
@@ -111,7 +111,8 @@ export function createLikesService(deps: {
 
   /** A like from this liker that the member may open, read with its unlock rule in one query. */
   async function findUnlockedLikeFrom(user: SessionUser, likerProfileId: number) {
-    const row = await repository.findReceivedLike(user.profile.id, likerProfileId, freeVisibleLikers);
+    const first = user.paid_user ? 0 : freeVisibleLikers;
+    const row = await repository.findReceivedLike(user.profile.id, likerProfileId, first);
     return row && isUnlocked(user, row, row.amongFirst) ? row : null;
   }
 
@@ -264,7 +265,7 @@ export function createLikesService(deps: {
 
     /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
     async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
-      // One query whether or not there is a like, so that a locked like answers no slower than none.
+      // One query, which reads the rule whether or not there is a like: a locked like answers no slower than none.
       const row = await findUnlockedLikeFrom(user, likerProfileId);
       return row ? toLiker(site, row, deps.now()) : null;
     },

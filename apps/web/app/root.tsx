@@ -15,6 +15,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { usePageLinkNavigation } from './components/ui/page-link.tsx';
 import { webContext } from './context.ts';
 import { SessionUserProvider } from './features/accounts/session-refresh.tsx';
 import { rememberTracking } from './features/accounts/tracking.ts';
@@ -25,7 +26,6 @@ import { LoadingBar } from './features/shell/loading-bar.tsx';
 import { I18nProvider } from './lib/i18n.tsx';
 import { defineRouteHandle, groupPageMessages, pageNeedsNoScript } from './lib/route-handle.ts';
 import './styles/app.scss';
-import { usePageLinkNavigation } from './components/ui/page-link.tsx';
 
 /** The site settings the shell and its forms read in the browser; loaders read the rest from the context. */
 function pickShellSettings(settings: SiteSettings) {
@@ -102,6 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // In the layout, so that page links move inside the document on an error page too.
+  usePageLinkNavigation();
   const page = (
     <html lang={data?.locale ?? 'nl'}>
       <head>
@@ -154,7 +156,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   useEffect(() => rememberTracking(location.search), [location.search]);
-  usePageLinkNavigation();
   return (
     <SessionUserProvider initialUser={loaderData.user}>
       <LoadingBar />

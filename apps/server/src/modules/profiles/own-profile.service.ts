@@ -28,14 +28,17 @@ export function createOwnProfileService(deps: {
   const { repository, storage, transaction } = deps;
   // The answers a search starts from, read once per member view: the session cache makes a new view object when it
   // reads the member again, which it does after any change the member makes and within its refresh time of any other
-  // (ARCHITECTURE.md, "Sessions"). A change made here forgets the old view's answers at once.
+  // (ARCHITECTURE.md, "Sessions"). A change made here forgets the view's answers at once on this process; other
+  // processes read them again with the view, once the bus tells them.
   const searchStarts = new WeakMap<SessionUser, Promise<SearchStartProfile | null>>();
   function findSearchStartProfile(user: SessionUser) {
     let read = searchStarts.get(user);
     if (!read) {
       read = repository.findSearchStartProfile(user.profile.id);
       searchStarts.set(user, read);
-      read.catch(() => searchStarts.delete(user));
+      read.catch(() => {
+        if (searchStarts.get(user) === read) searchStarts.delete(user);
+      });
     }
     return read;
   }
@@ -179,7 +182,7 @@ export function createOwnProfileService(deps: {
 
     /** Whom a new member is shown first: members of the gender they look for (never themselves: findableBy). */
     async signupMatchFilter(user: SessionUser) {
-      const own = await repository.findSearchStartProfile(user.profile.id);
+      const own = await findSearchStartProfile(user);
       return { gender: findWantedGender(own?.gender ?? null, own?.sexuality ?? null) };
     },
 

@@ -2,10 +2,10 @@ import { type AnchorHTMLAttributes, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * A link to a page of this site as a plain anchor: `usePageLinkNavigation` (once, in the root) moves to it inside the
- * page, as React Router's `<Link>` would. For the links every page repeats (navigation, footer, tab bar, member
- * cards): each `<Link>` resolves its path through about ten hooks on every server render (decision 027). A link that
- * needs more than an absolute path (state, replace, relative paths) stays a `<Link>`.
+ * A link to a page of this site as a plain anchor: `usePageLinkNavigation` (once, in the root layout) moves to it
+ * inside the document, as React Router's `<Link>` would. For the links every page repeats (navigation, footer, tab
+ * bar) and member cards: each `<Link>` resolves its path through about ten hooks on every server render (decision
+ * 027). A link that needs more than an absolute path (state, replace, relative paths, a ref) stays a `<Link>`.
  */
 export function PageLink({ to, ...anchor }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
   return <a {...anchor} href={to} data-page-link="" />;
@@ -27,7 +27,8 @@ function findPageLinkTarget(event: MouseEvent, origin: string): string | null {
 export function usePageLinkNavigation() {
   const navigate = useNavigate();
   useEffect(() => {
-    // After React's own listener on the document: a handler that prevented the default has run.
+    // After React's listener on the document: every React onClick has run, so one that prevented the default wins
+    // (and the click then does nothing, as a prevented click on any anchor does).
     const onClick = (event: MouseEvent) => {
       const path = findPageLinkTarget(event, window.location.origin);
       if (path === null) return;

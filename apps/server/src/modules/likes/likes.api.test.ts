@@ -293,6 +293,12 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     });
     expect((await call('GET', `/api/member.php?id=${firstLiker.id}`, free.cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(4);
+    // The profile page's question, in one query: the locked like stays hidden, the open one shows.
+    expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({
+      liked: false,
+      likedBy: false,
+    });
+    expect(await t.app.services.likes.findLikesWith(free.user, firstLiker.id)).toEqual({ liked: false, likedBy: true });
 
     // Liking a locked liker back makes a match, which opens it.
     expect((await call('POST', '/api/like.php', free.cookie, { profile: lockedLiker.id })).json()).toEqual({
@@ -301,6 +307,7 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     const after = (await call('GET', '/api/likes.php', free.cookie)).json();
     expect(after.liked_by.map((liker: { id: number }) => liker.id)).toContain(lockedLiker.id);
     expect(after.locked).toHaveLength(1);
+    expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({ liked: true, likedBy: true });
 
     // A premium member sees every liker.
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, free.userId));
@@ -323,6 +330,17 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
       expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toBeNull();
     } finally {
       await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, firstLiker.id));
+    }
+
+    // A profile the member may not find (hidden now): their own like still shows, the other's does not.
+    await t.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, lockedLiker.id));
+    try {
+      expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({
+        liked: true,
+        likedBy: false,
+      });
+    } finally {
+      await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, lockedLiker.id));
     }
   });
 });

@@ -32,6 +32,9 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
     findLikesPage: (type: LikeType, limit: number, before?: number) =>
       likes.findLikesPage(request.site, requireUser(request), type, limit, before),
     findLikeFrom: (likerProfileId: number) => likes.findLikeFrom(request.site, requireUser(request), likerProfileId),
+    /** Whether the viewer likes this member and whether a like from them is the viewer's to see (none for a visitor). */
+    findLikesWith: async (profileId: number) =>
+      request.user ? likes.findLikesWith(request.user, profileId) : { liked: false, likedBy: false },
     /** The viewer opened this member's profile: their like is no longer new. Nothing for a visitor. */
     markLikeSeen: async (profileId: number) => {
       if (request.user) await likes.markLikeSeen(request.user, profileId);

@@ -127,8 +127,8 @@ export function createLikesRepository(db: Database) {
       .where(and(eq(firstReceived.likedProfileId, me), findableBy(me)))
       .orderBy(firstReceived.id)
       .limit(placeholder('first'));
-  // Runs on every profile page a member opens: whether that member likes them and whether they may see it, in one
-  // round trip. It starts from the liker's profile, so that the oldest likes are read whether or not there is a like:
+  // Runs on every profile page a member opens: whether that member likes them, whether they may see it, and whether
+  // they like that member, in one round trip. It starts from the liker's profile, so that the oldest likes are read whether or not there is a like:
   // a locked like answers after the same work as none. The `profiles` inside `oldestReceived` is that subquery's own.
   const receivedLikeQuery = prepareQuery(db, 'likes_received_one', (db) => {
     const me = placeholder('me');
@@ -315,17 +315,20 @@ export function createLikesRepository(db: Database) {
     },
 
     /**
-     * One received like, from a visible liker, and whether it is among the member's `first` oldest such likes (read
-     * whether or not there is one).
+     * The likes between the member and a profile they may find (null when they may not): the like from it, with
+     * whether it is among the member's `first` oldest visible received likes (read whether or not there is one), and
+     * whether the member likes it.
      */
-    async findReceivedLike(
+    async findLikesBetween(
       me: number,
-      likerProfileId: number,
+      otherProfileId: number,
       first: number,
-    ): Promise<(LikeRow & { amongFirst: boolean }) | null> {
-      const [row] = await receivedLikeQuery({ me, liker: likerProfileId, first });
-      // The row is the liker's: the like's own columns are all set when there is one.
-      return row && row.likeId !== null ? (row as LikeRow & { amongFirst: boolean }) : null;
+    ): Promise<{ received: (LikeRow & { amongFirst: boolean }) | null; given: boolean } | null> {
+      const [row] = await receivedLikeQuery({ me, liker: otherProfileId, first });
+      if (!row) return null;
+      // The row is the profile's: the like's own columns are all set when there is one; `back` is the member's like.
+      const received = row.likeId !== null ? (row as LikeRow & { amongFirst: boolean }) : null;
+      return { received, given: row.backId !== null };
     },
 
     /** The ids of the member's oldest received likes (visible ones): what a free member sees unblurred. */

@@ -109,11 +109,16 @@ export function createLikesService(deps: {
     return (row: LikeRow) => isUnlocked(user, row, firstIds.has(row.likeId));
   }
 
-  /** A like from this liker that the member may open, read with its unlock rule in one query. */
-  async function findUnlockedLikeFrom(user: SessionUser, likerProfileId: number) {
+  /**
+   * The likes between the member and a profile they may find, read with the unlock rule in one query: the like from
+   * it when the member may open it, and whether the member likes it. Null when the member may not find the profile.
+   */
+  async function findOpenLikesBetween(user: SessionUser, profileId: number) {
     const first = user.paid_user ? 0 : freeVisibleLikers;
-    const row = await repository.findReceivedLike(user.profile.id, likerProfileId, first);
-    return row && isUnlocked(user, row, row.amongFirst) ? row : null;
+    const pair = await repository.findLikesBetween(user.profile.id, profileId, first);
+    if (!pair) return null;
+    const { received, given } = pair;
+    return { received: received && isUnlocked(user, received, received.amongFirst) ? received : null, given };
   }
 
   function splitReceived(site: Site, user: SessionUser, rows: LikeRow[], unlocked: (row: LikeRow) => boolean) {
@@ -266,8 +271,8 @@ export function createLikesService(deps: {
     /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
     async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
       // One query, which reads the rule whether or not there is a like: a locked like answers no slower than none.
-      const row = await findUnlockedLikeFrom(user, likerProfileId);
-      return row ? toLiker(site, row, deps.now()) : null;
+      const received = (await findOpenLikesBetween(user, likerProfileId))?.received;
+      return received ? toLiker(site, received, deps.now()) : null;
     },
 
     /**
@@ -275,10 +280,21 @@ export function createLikesService(deps: {
      * like: its mark going away would tell a free member who it was.
      */
     async markLikeSeen(user: SessionUser, likerProfileId: number) {
-      const row = await findUnlockedLikeFrom(user, likerProfileId);
+      const row = (await findOpenLikesBetween(user, likerProfileId))?.received;
       if (row && row.seenAt === null) {
         await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
       }
+    },
+
+    /**
+     * A member's profile page: whether the member likes it, and whether it likes the member in a way they may see.
+     * One query where the member may find the profile; a profile they blocked is still theirs to see.
+     */
+    async findLikesWith(user: SessionUser, profileId: number): Promise<{ liked: boolean; likedBy: boolean }> {
+      const pair = await findOpenLikesBetween(user, profileId);
+      if (pair) return { liked: pair.given, likedBy: pair.received !== null };
+      const liked = await repository.findLikedAmong(user.profile.id, [profileId]);
+      return { liked: liked.length > 0, likedBy: false };
     },
 
     /** Which of these profiles the member likes (to fill the like buttons of cards). */

@@ -30,12 +30,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Opening the profile also clears a like from this member's "new" mark (the likes module hears of it).
     const member = await c.services.profiles.openMember(id);
     const mine = c.user !== null && !member.is_own;
-    const [liked, likesViewer] = mine
-      ? await Promise.all([
-          c.services.likes.findLikedAmong([id]).then((ids) => ids.length > 0),
-          c.services.likes.findLikeFrom(id).then((like) => like !== null),
-        ])
-      : [false, false];
+    const { liked, likedBy: likesViewer } = mine
+      ? await c.services.likes.findLikesWith(id)
+      : { liked: false, likedBy: false };
     return {
       member,
       liked,

@@ -293,12 +293,15 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     });
     expect((await call('GET', `/api/member.php?id=${firstLiker.id}`, free.cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(4);
-    // The profile page's question, in one query: the locked like stays hidden, the open one shows.
-    expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({
+    // The profile page's question, in one query: the locked like stays hidden (and new), the open one shows.
+    expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toEqual({
       liked: false,
-      likedBy: false,
+      likedBy: null,
     });
-    expect(await t.app.services.likes.findLikesWith(free.user, firstLiker.id)).toEqual({ liked: false, likedBy: true });
+    expect(await t.app.services.likes.openLikesWith(site, free.user, firstLiker.id)).toMatchObject({
+      liked: false,
+      likedBy: { id: firstLiker.id },
+    });
 
     // Liking a locked liker back makes a match, which opens it.
     expect((await call('POST', '/api/like.php', free.cookie, { profile: lockedLiker.id })).json()).toEqual({
@@ -307,7 +310,10 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     const after = (await call('GET', '/api/likes.php', free.cookie)).json();
     expect(after.liked_by.map((liker: { id: number }) => liker.id)).toContain(lockedLiker.id);
     expect(after.locked).toHaveLength(1);
-    expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({ liked: true, likedBy: true });
+    expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toMatchObject({
+      liked: true,
+      likedBy: { id: lockedLiker.id },
+    });
 
     // A premium member sees every liker.
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, free.userId));
@@ -327,6 +333,10 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
       const listed = (await call('GET', '/api/likes.php', free.cookie)).json();
       expect(listed.liked_by.map((liker: { id: number }) => liker.id)).toContain(fourth.id);
       expect(await t.app.services.likes.findLikeFrom(site, free.user, fourth.id)).toMatchObject({ id: fourth.id });
+      // Opening it (its page, its like) marks it seen; the hidden first liker's like no longer counts.
+      expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(3);
+      await t.app.services.likes.openLikesWith(site, free.user, fourth.id);
+      expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(2);
       expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toBeNull();
     } finally {
       await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, firstLiker.id));
@@ -335,9 +345,9 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     // A profile the member may not find (hidden now): their own like still shows, the other's does not.
     await t.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, lockedLiker.id));
     try {
-      expect(await t.app.services.likes.findLikesWith(free.user, lockedLiker.id)).toEqual({
+      expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toEqual({
         liked: true,
-        likedBy: false,
+        likedBy: null,
       });
     } finally {
       await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, lockedLiker.id));

@@ -31,14 +31,12 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
         : { profiles: [], liked_by: [], locked: [], new_likes: 0 },
     findLikesPage: (type: LikeType, limit: number, before?: number) =>
       likes.findLikesPage(request.site, requireUser(request), type, limit, before),
-    findLikeFrom: (likerProfileId: number) => likes.findLikeFrom(request.site, requireUser(request), likerProfileId),
-    /** Whether the viewer likes this member and whether a like from them is the viewer's to see (none for a visitor). */
-    findLikesWith: async (profileId: number) =>
-      request.user ? likes.findLikesWith(request.user, profileId) : { liked: false, likedBy: false },
-    /** The viewer opened this member's profile: their like is no longer new. Nothing for a visitor. */
-    markLikeSeen: async (profileId: number) => {
-      if (request.user) await likes.markLikeSeen(request.user, profileId);
-    },
+    /**
+     * The viewer opens this member's page or like: the like from them if the viewer may open it (no longer new now),
+     * and whether the viewer likes them. Nothing for a visitor.
+     */
+    openLikesWith: async (profileId: number) =>
+      request.user ? likes.openLikesWith(request.site, request.user, profileId) : { liked: false, likedBy: null },
     /** Which of these profiles the viewer likes (none for a visitor). */
     findLikedAmong: async (profileIds: number[]) =>
       request.user ? likes.findLikedAmong(request.user, profileIds) : ([] as number[]),

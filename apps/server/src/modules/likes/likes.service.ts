@@ -121,6 +121,13 @@ export function createLikesService(deps: {
     return { received: received && isUnlocked(user, received, received.amongFirst) ? received : null, given };
   }
 
+  /** An open like the member has now seen: no longer new on every tab and device. A locked like stays new. */
+  async function markSeenIfNew(user: SessionUser, received: LikeRow | null) {
+    if (received && received.seenAt === null) {
+      await repository.markLikeSeen(received.card.id, user.profile.id, deps.now());
+    }
+  }
+
   function splitReceived(site: Site, user: SessionUser, rows: LikeRow[], unlocked: (row: LikeRow) => boolean) {
     const now = deps.now();
     const likers: Liker[] = [];
@@ -280,21 +287,26 @@ export function createLikesService(deps: {
      * like: its mark going away would tell a free member who it was.
      */
     async markLikeSeen(user: SessionUser, likerProfileId: number) {
-      const row = (await findOpenLikesBetween(user, likerProfileId))?.received;
-      if (row && row.seenAt === null) {
-        await repository.markLikeSeen(likerProfileId, user.profile.id, deps.now());
-      }
+      await markSeenIfNew(user, (await findOpenLikesBetween(user, likerProfileId))?.received ?? null);
     },
 
     /**
-     * A member's profile page: whether the member likes it, and whether it likes the member in a way they may see.
-     * One query where the member may find the profile; a profile they blocked is still theirs to see.
+     * A member opens a profile's page or its like: the like from it when the member may open it (no longer new from
+     * now on, as `markLikeSeen`), and whether the member likes it. One read where the member may find the profile; one
+     * they blocked is still theirs to see, and their own like of it shows.
      */
-    async findLikesWith(user: SessionUser, profileId: number): Promise<{ liked: boolean; likedBy: boolean }> {
+    async openLikesWith(
+      site: Site,
+      user: SessionUser,
+      profileId: number,
+    ): Promise<{ liked: boolean; likedBy: Liker | null }> {
       const pair = await findOpenLikesBetween(user, profileId);
-      if (pair) return { liked: pair.given, likedBy: pair.received !== null };
-      const liked = await repository.findLikedAmong(user.profile.id, [profileId]);
-      return { liked: liked.length > 0, likedBy: false };
+      if (!pair) {
+        const liked = await repository.findLikedAmong(user.profile.id, [profileId]);
+        return { liked: liked.length > 0, likedBy: null };
+      }
+      await markSeenIfNew(user, pair.received);
+      return { liked: pair.given, likedBy: pair.received ? toLiker(site, pair.received, deps.now()) : null };
     },
 
     /** Which of these profiles the member likes (to fill the like buttons of cards). */

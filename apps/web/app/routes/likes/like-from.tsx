@@ -25,15 +25,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const c = requireMember(context, request);
   const base = { siteName: c.settings.name, now: Date.now() };
-  const like = await c.services.likes.findLikeFrom(id);
+  // One read: the like if the member may open it (seen from now on), and whether they like the liker back.
+  const { likedBy: like, liked } = await c.services.likes.openLikesWith(id);
   if (!like) {
     if (c.user.paid_user) throw data(null, { status: 404 });
     return data({ ...base, like: null }, { status: 404 });
   }
-  const [liked] = await Promise.all([
-    c.services.likes.findLikedAmong([id]).then((ids) => ids.length > 0),
-    c.services.likes.markLikeSeen(id),
-  ]);
   return {
     ...base,
     like: toLikeCard(like),

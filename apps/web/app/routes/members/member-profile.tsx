@@ -27,12 +27,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {
-    // Opening the profile also clears a like from this member's "new" mark (the likes module hears of it).
-    const member = await c.services.profiles.openMember(id);
+    const member = await c.services.profiles.findMember(id);
     const mine = c.user !== null && !member.is_own;
-    const { liked, likedBy: likesViewer } = mine
-      ? await c.services.likes.findLikesWith(id)
-      : { liked: false, likedBy: false };
+    // Opening the profile also clears a like from this member's "new" mark, in the same read (as openMember does
+    // for /api/member.php).
+    const { liked, likedBy } = mine ? await c.services.likes.openLikesWith(id) : { liked: false, likedBy: null };
+    const likesViewer = likedBy !== null;
     return {
       member,
       liked,

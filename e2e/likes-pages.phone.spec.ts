@@ -148,6 +148,15 @@ test('a member sees who likes them, whom they like and their matches, and opens 
     await expect(page.getByTestId('likes-tab-matches')).toContainText('2');
     await expectNoSeriousViolations(page, '/likes');
 
+    // Chris's profile page says he likes the member, shows the member likes him back, and clears his like's mark.
+    await page.goto(`/members/${chris.member.profileId}`);
+    await waitUntilLive(page);
+    await expect(page.getByTestId('likes-you')).toBeVisible();
+    await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/likes');
+    await expect(card(page, chris.member.name).getByTestId('like-new')).toHaveCount(0);
+    await expect(page.getByTestId('likes-tab-received')).not.toHaveAccessibleName(/nieuw/);
+
     // Taking a like back from the given tab: the card goes, the count follows.
     await page.goto('/likes/given');
     await waitUntilLive(page);

@@ -132,7 +132,7 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
     ]);
   });
 
-  it("clears like_new when the liked member opens the liker's profile (the page's loader calls the same findMember)", async () => {
+  it("clears like_new when the liked member opens the liker's profile (its page's loader reads and marks it with openLikesWith)", async () => {
     await clearLikes();
     const a = await login(0);
     const b = await login(1);

@@ -132,7 +132,7 @@ describe(`likes and matches on ${testDatabaseKind()}`, () => {
     ]);
   });
 
-  it("clears like_new when the liked member opens the liker's profile (its page's loader reads and marks it with openLikesWith)", async () => {
+  it("clears like_new when the liked member opens the liker's profile through /api/member.php", async () => {
     await clearLikes();
     const a = await login(0);
     const b = await login(1);
@@ -285,23 +285,21 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
       body.locked.map((like: { key: string }) => like.key),
     );
     const site = (await t.app.services.sites.findSiteByHost('localhost'))!;
-    expect(await t.app.services.likes.findLikeFrom(site, free.user, lockedLiker.id)).toBeNull();
-    // One of the first likes is open, and opening its liker's profile clears its mark.
+    const openLikesWith = (profileId: number) => t.app.services.likes.openLikesWith(site, free.user, profileId);
+    const countNew = async () => (await call('GET', '/api/likes.php', free.cookie)).json().new_likes;
+    // The profile page's question, in one query: the locked like stays hidden, and new.
+    expect(await openLikesWith(lockedLiker.id)).toEqual({ liked: false, likedBy: null });
+    const unchanged = (await call('GET', '/api/likes.php', free.cookie)).json();
+    expect([unchanged.new_likes, unchanged.locked.map((like: { like_new: boolean }) => like.like_new)]).toEqual([
+      5,
+      [true, true],
+    ]);
+    // One of the first likes is open, and opening its liker's profile page clears its mark; so does /api/member.php.
     const firstLiker = others[0]!;
-    expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toMatchObject({
-      id: firstLiker.id,
-    });
-    expect((await call('GET', `/api/member.php?id=${firstLiker.id}`, free.cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(4);
-    // The profile page's question, in one query: the locked like stays hidden (and new), the open one shows.
-    expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toEqual({
-      liked: false,
-      likedBy: null,
-    });
-    expect(await t.app.services.likes.openLikesWith(site, free.user, firstLiker.id)).toMatchObject({
-      liked: false,
-      likedBy: { id: firstLiker.id },
-    });
+    expect(await openLikesWith(firstLiker.id)).toMatchObject({ liked: false, likedBy: { id: firstLiker.id } });
+    expect(await countNew()).toBe(4);
+    expect((await call('GET', `/api/member.php?id=${others[1]!.id}`, free.cookie)).statusCode).toBe(200);
+    expect(await countNew()).toBe(3);
 
     // Liking a locked liker back makes a match, which opens it.
     expect((await call('POST', '/api/like.php', free.cookie, { profile: lockedLiker.id })).json()).toEqual({
@@ -310,10 +308,8 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     const after = (await call('GET', '/api/likes.php', free.cookie)).json();
     expect(after.liked_by.map((liker: { id: number }) => liker.id)).toContain(lockedLiker.id);
     expect(after.locked).toHaveLength(1);
-    expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toMatchObject({
-      liked: true,
-      likedBy: { id: lockedLiker.id },
-    });
+    expect(await openLikesWith(lockedLiker.id)).toMatchObject({ liked: true, likedBy: { id: lockedLiker.id } });
+    expect(await countNew()).toBe(2);
 
     // A premium member sees every liker.
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, free.userId));
@@ -326,31 +322,39 @@ describe(`what a free member sees of who likes them, on ${testDatabaseKind()}`, 
     }
 
     // The first likes are the first from likers the member may see: with the oldest liker hidden, the fourth opens,
-    // in the list and on its own alike.
+    // in the list and on its own alike, and opening it marks it seen.
     await t.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, firstLiker.id));
     try {
       const fourth = others[3]!;
       const listed = (await call('GET', '/api/likes.php', free.cookie)).json();
       expect(listed.liked_by.map((liker: { id: number }) => liker.id)).toContain(fourth.id);
-      expect(await t.app.services.likes.findLikeFrom(site, free.user, fourth.id)).toMatchObject({ id: fourth.id });
-      // Opening it (its page, its like) marks it seen; the hidden first liker's like no longer counts.
-      expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(3);
-      await t.app.services.likes.openLikesWith(site, free.user, fourth.id);
-      expect((await call('GET', '/api/likes.php', free.cookie)).json().new_likes).toBe(2);
-      expect(await t.app.services.likes.findLikeFrom(site, free.user, firstLiker.id)).toBeNull();
+      expect(await openLikesWith(fourth.id)).toMatchObject({ liked: false, likedBy: { id: fourth.id } });
+      expect(await countNew()).toBe(1);
+      expect(await openLikesWith(firstLiker.id)).toEqual({ liked: false, likedBy: null });
     } finally {
       await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, firstLiker.id));
     }
 
-    // A profile the member may not find (hidden now): their own like still shows, the other's does not.
-    await t.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, lockedLiker.id));
+    // Profiles the member may not find (hidden now): the member's own like still shows, the other's does not, and a
+    // new like from one stays new.
+    const third = others[2]!;
+    await t.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(inArray(profiles.id, [lockedLiker.id, third.id]));
     try {
-      expect(await t.app.services.likes.openLikesWith(site, free.user, lockedLiker.id)).toEqual({
-        liked: true,
-        likedBy: null,
-      });
+      expect(await openLikesWith(lockedLiker.id)).toEqual({ liked: true, likedBy: null });
+      expect(await openLikesWith(third.id)).toEqual({ liked: false, likedBy: null });
+      const [like] = await t.database.db
+        .select({ seenAt: likes.seenAt })
+        .from(likes)
+        .where(and(eq(likes.likerProfileId, third.id), eq(likes.likedProfileId, free.profileId)));
+      expect(like).toEqual({ seenAt: null });
     } finally {
-      await t.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, lockedLiker.id));
+      await t.database.db
+        .update(profiles)
+        .set({ invisible: false })
+        .where(inArray(profiles.id, [lockedLiker.id, third.id]));
     }
   });
 });

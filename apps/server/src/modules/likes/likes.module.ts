@@ -71,7 +71,8 @@ export const likesModule = defineModule({
       now,
       findSearchStart: (user) => profiles.ownProfile.findSearchStart(user),
     });
-    // Opening a liker's profile (its page or /api/member.php: openMember) clears their like's `like_new` on the server.
+    // Opening a liker's profile through /api/member.php (openMember) clears their like's `like_new` on the server; the
+    // pages do it with openLikesWith.
     profiles.profiles.onMemberOpened((viewer, profileId) => likes.markLikeSeen(viewer, profileId));
     jobs.define('likes.delete-old-allowances', { handler: async () => void (await likes.deleteOldAllowances()) });
     await jobs.schedule('likes.delete-old-allowances', '40 3 * * *');

@@ -128,20 +128,22 @@ export function createLikesRepository(db: Database) {
       .orderBy(firstReceived.id)
       .limit(placeholder('first'));
   // Runs on every profile page a member opens: whether that member likes them, whether they may see it, and whether
-  // they like that member, in one round trip. It starts from the liker's profile, so that the oldest likes are read whether or not there is a like:
-  // a locked like answers after the same work as none. The `profiles` inside `oldestReceived` is that subquery's own.
-  const receivedLikeQuery = prepareQuery(db, 'likes_received_one', (db) => {
+  // they like that member, in one round trip. It starts from the member's profile and reads the oldest likes and
+  // whether the viewer may find that member as columns, so a locked like, no like and a profile the viewer may not
+  // find cost the same work. The `profiles` inside `oldestReceived` and `findableBy` is that subquery's own.
+  const likesBetweenQuery = prepareQuery(db, 'likes_between', (db) => {
     const me = placeholder('me');
     return db
       .select({
         ...rowColumns,
         amongFirst: sql<boolean>`coalesce(${likes.id} = any(array(${oldestReceived(db, me)})), false)`,
+        findable: sql<boolean>`${findableBy(me)}`,
       })
       .from(profiles)
       .leftJoin(likes, and(eq(likes.likerProfileId, profiles.id), eq(likes.likedProfileId, me)))
       .leftJoin(photos, mainPhotoJoin)
       .leftJoin(back, and(eq(back.likerProfileId, me), eq(back.likedProfileId, profiles.id)))
-      .where(and(eq(profiles.id, placeholder('liker')), findableBy(me)))
+      .where(eq(profiles.id, placeholder('other')))
       .limit(1);
   });
   const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => oldestReceived(db, placeholder('me')));
@@ -315,19 +317,19 @@ export function createLikesRepository(db: Database) {
     },
 
     /**
-     * The likes between the member and a profile they may find (null when they may not): the like from it, with
-     * whether it is among the member's `first` oldest visible received likes (read whether or not there is one), and
-     * whether the member likes it.
+     * The likes between the member and another profile (null when there is no such profile): the like from it when
+     * the member may find it, with whether it is among the member's `first` oldest visible received likes, and whether
+     * the member likes it.
      */
     async findLikesBetween(
       me: number,
       otherProfileId: number,
       first: number,
     ): Promise<{ received: (LikeRow & { amongFirst: boolean }) | null; given: boolean } | null> {
-      const [row] = await receivedLikeQuery({ me, liker: otherProfileId, first });
+      const [row] = await likesBetweenQuery({ me, other: otherProfileId, first });
       if (!row) return null;
       // The row is the profile's: the like's own columns are all set when there is one; `back` is the member's like.
-      const received = row.likeId !== null ? (row as LikeRow & { amongFirst: boolean }) : null;
+      const received = row.findable && row.likeId !== null ? (row as LikeRow & { amongFirst: boolean }) : null;
       return { received, given: row.backId !== null };
     },
 

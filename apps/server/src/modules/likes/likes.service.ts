@@ -110,8 +110,9 @@ export function createLikesService(deps: {
   }
 
   /**
-   * The likes between the member and a profile they may find, read with the unlock rule in one query: the like from
-   * it when the member may open it, and whether the member likes it. Null when the member may not find the profile.
+   * The likes between the member and another profile, read with the unlock rule in one query: the like from it when
+   * the member may find the profile and open the like, and whether the member likes it. Null when there is no such
+   * profile.
    */
   async function findOpenLikesBetween(user: SessionUser, profileId: number) {
     const first = user.paid_user ? 0 : freeVisibleLikers;
@@ -275,13 +276,6 @@ export function createLikesService(deps: {
       return { type, likes: likers, locked, next_cursor };
     },
 
-    /** The like a member gave the viewer (/likes/m/{id}); null when there is none the viewer may open. */
-    async findLikeFrom(site: Site, user: SessionUser, likerProfileId: number): Promise<Liker | null> {
-      // One query, which reads the rule whether or not there is a like: a locked like answers no slower than none.
-      const received = (await findOpenLikesBetween(user, likerProfileId))?.received;
-      return received ? toLiker(site, received, deps.now()) : null;
-    },
-
     /**
      * The viewer opened a member's profile: a like from them is no longer new (on every tab and device). Not a locked
      * like: its mark going away would tell a free member who it was.
@@ -291,9 +285,9 @@ export function createLikesService(deps: {
     },
 
     /**
-     * A member opens a profile's page or its like: the like from it when the member may open it (no longer new from
-     * now on, as `markLikeSeen`), and whether the member likes it. One read where the member may find the profile; one
-     * they blocked is still theirs to see, and their own like of it shows.
+     * A member opens a profile's page or its like (`/likes/m/{id}`): the like from it when the member may open it (no
+     * longer new from now on, as `markLikeSeen`), and whether the member likes it, in one query. A profile they blocked
+     * is still theirs to see: their own like of it shows, the other's does not.
      */
     async openLikesWith(
       site: Site,
@@ -301,10 +295,7 @@ export function createLikesService(deps: {
       profileId: number,
     ): Promise<{ liked: boolean; likedBy: Liker | null }> {
       const pair = await findOpenLikesBetween(user, profileId);
-      if (!pair) {
-        const liked = await repository.findLikedAmong(user.profile.id, [profileId]);
-        return { liked: liked.length > 0, likedBy: null };
-      }
+      if (!pair) return { liked: false, likedBy: null };
       await markSeenIfNew(user, pair.received);
       return { liked: pair.given, likedBy: pair.received ? toLiker(site, pair.received, deps.now()) : null };
     },

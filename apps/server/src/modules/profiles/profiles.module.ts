@@ -23,8 +23,6 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
     findShowcaseMembers: (limit: number) => profiles.findShowcaseMembers(request.site, request.user, limit),
     /** A member's profile page as the viewer may see it (AppError not_found when hidden or blocked). */
     findMember: (id: number) => profiles.findMember(request.site, request.user, id),
-    /** The member opens this profile's page: as findMember, and a like from them is no longer new. */
-    openMember: (id: number) => profiles.openMember(request.site, request.user, id),
     /** The logged-in member's own profile fields (null for a visitor). */
     findOwnProfile: async () => (request.user ? ownProfile.findOwnProfile(request.user) : null),
     /** Changes the own profile by the same rules as PUT /api/profile.php. */

@@ -17,7 +17,11 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
   const memberOpenedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
 
   const service = {
-    /** Calls `listener` each time a member (not a visitor, not the owner) opens a profile they may see (openMember). */
+    /**
+     * Calls `listener` each time a member (not a visitor, not the owner) opens a profile they may see through
+     * `openMember`, which `/api/member.php` calls. The profile page reads the likes itself (`likes.openLikesWith`, one
+     * query): a new listener must be wired into that page's loader too.
+     */
     onMemberOpened(listener: (viewer: SessionUser, profileId: number) => Promise<void>) {
       memberOpenedListeners.push(listener);
     },
@@ -70,8 +74,8 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
      * not see, a hidden one or one that blocks them, does not exist for them.
      */
     /**
-     * A member opens a profile (its page, /api/member.php): findMember, and the modules listening hear of it. Pages that
-     * only show a profile beside something else (a signup's target) call findMember.
+     * A member opens a profile through `/api/member.php`: findMember, and the modules listening hear of it. Pages call
+     * findMember; the profile page and `/likes/m/{id}` clear the like's mark with `likes.openLikesWith`.
      */
     async openMember(site: Site, viewer: SessionUser | null, profileId: number): Promise<MemberProfile> {
       const member = await service.findMember(site, viewer, profileId);

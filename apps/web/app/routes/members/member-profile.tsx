@@ -27,11 +27,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {
-    const member = await c.services.profiles.findMember(id);
-    const mine = c.user !== null && !member.is_own;
-    // Opening the profile also clears a like from this member's "new" mark, in the same read (as openMember does
-    // for /api/member.php).
-    const { liked, likedBy } = mine ? await c.services.likes.openLikesWith(id) : { liked: false, likedBy: null };
+    // Side by side: the likes are read (and a new like from this member marked seen) only for a profile the viewer
+    // may find, which is one findMember shows.
+    const mine = c.user !== null && c.user.profile.id !== id;
+    const [member, { liked, likedBy }] = await Promise.all([
+      c.services.profiles.findMember(id),
+      mine ? c.services.likes.openLikesWith(id) : { liked: false, likedBy: null },
+    ]);
     const likesViewer = likedBy !== null;
     return {
       member,

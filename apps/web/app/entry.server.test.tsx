@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { lazy, Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -14,6 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type WebRequestContext, webContext } from './context.ts';
 import handleRequest from './entry.server.tsx';
+import { collectPiped } from './lib/server-render.server.ts';
 
 const nonce = 'bm9uY2UtZm9yLXRlc3Q=';
 
@@ -24,20 +24,10 @@ function stockEntry(request: Request, status: number, headers: Headers, context:
       nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        const chunks: Buffer[] = [];
-        pipe(
-          new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              headers.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(new Response(Buffer.concat(chunks), { status, headers }));
-              callback();
-            },
-          }),
-        );
+        collectPiped(pipe).then((bytes) => {
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(bytes, { status, headers }));
+        }, reject);
       },
       onShellError: reject,
     });

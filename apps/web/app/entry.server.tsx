@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
@@ -7,6 +6,7 @@ import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
 import {
   appendToBody,
+  collectPiped,
   completeDocument,
   defersData,
   handoffScripts,
@@ -94,22 +94,12 @@ function renderWhole(
       // sent at once anyway, and what a boundary holds shows without script and without shifting the page.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        const chunks: Buffer[] = [];
-        pipe(
-          new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              // A part that failed inside a Suspense boundary is left to the browser; the page answers 500.
-              for (const error of errors) options.logError(error);
-              resolve({ html: Buffer.concat(chunks).toString(), failed: errors.length > 0 });
-              callback();
-            },
-          }),
-        );
+        collectPiped(pipe).then((bytes) => {
+          clearTimeout(timeoutId);
+          // A part that failed inside a Suspense boundary is left to the browser; the page answers 500.
+          for (const error of errors) options.logError(error);
+          resolve({ html: bytes.toString(), failed: errors.length > 0 });
+        }, reject);
       },
       onShellError(error: unknown) {
         clearTimeout(timeoutId);

@@ -1,5 +1,6 @@
 // The server's whole-page render: React's HTML and React Router's hydration data, written after it as React Router's
 // `StreamTransfer` component writes it for a stream that has ended.
+import { Writable } from 'node:stream';
 
 /** React Router's hydration data (its turbo-stream text), read to the end. */
 export async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -7,6 +8,25 @@ export async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<s
   let text = '';
   for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
+}
+
+/** What React's `pipe` writes, collected until it ends (a stream render that waited for every part). */
+export function collectPiped(pipe: (destination: Writable) => unknown): Promise<Buffer<ArrayBuffer>> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    pipe(
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+        final(callback) {
+          resolve(Buffer.concat(chunks));
+          callback();
+        },
+      }),
+    );
+  });
 }
 
 /** Whether the data holds promises a page awaits (turbo-stream writes each settled one on a line of its own). */

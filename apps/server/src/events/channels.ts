@@ -48,6 +48,25 @@ export function isPublishedMemberEvents(message: unknown): message is PublishedM
   );
 }
 
+/**
+ * A count kept per member (member-count-cache.ts) changed in a way that stored no member event, such as a like the
+ * member has now seen: every process drops the members' counts of that cache.
+ */
+export const memberCountsChangedChannel = 'member.counts';
+
+export interface MemberCountsChanged {
+  /** Which count: the name its cache was made with. */
+  count: string;
+  /** User ids. */
+  users: number[];
+}
+
+export function isMemberCountsChanged(message: unknown): message is MemberCountsChanged {
+  if (typeof message !== 'object' || message === null) return false;
+  const { count, users } = message as { count?: unknown; users?: unknown };
+  return typeof count === 'string' && Array.isArray(users) && users.every((id) => Number.isSafeInteger(id));
+}
+
 /** Signals that are not stored (a member is typing), for one member's sockets wherever they are. */
 export const memberSignalsChannel = 'member.signals';
 

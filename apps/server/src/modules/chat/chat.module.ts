@@ -1,6 +1,7 @@
 import { gifPageSize } from '@app/shared/chat/chat-constants';
 import { findGift, findGiftCatalogue } from '@app/shared/chat/gift-catalogue';
 import type { FastifyRequest } from 'fastify';
+import { createMemberCountCache } from '../../events/member-count-cache.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createChatRepository } from './chat.repository.ts';
@@ -39,7 +40,7 @@ function chatPageServices(chat: ModuleServices['chat'], request: FastifyRequest)
 export const chatModule = defineModule({
   name: 'chat',
   needs: ['sites', 'accounts', 'credits', 'jobs'],
-  services: async ({ config, work, now, storage, memberEvents }, { sites, accounts, credits, jobs }) => {
+  services: async ({ config, work, now, storage, memberEvents, events, log }, { sites, accounts, credits, jobs }) => {
     const chat = createChatService({
       repository: createChatRepository(work.db),
       events: memberEvents,
@@ -50,6 +51,7 @@ export const chatModule = defineModule({
       findCredits: (userId) => credits.ledger.findBalance(userId),
       gifs: createGifProvider(config),
       gifts: { findGiftCatalogue, findGift },
+      unreadTotals: await createMemberCountCache({ name: 'unread-messages', bus: events, now, log }),
     });
     // After the signup credits (the credits module listens first): held messages are paid and delivered.
     accounts.signup.onAccountActivated((userId) => chat.releaseHeldMessages((id) => sites.findSiteById(id), userId));

@@ -23,6 +23,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import type { Locale } from '@app/shared/i18n/locales';
 import { ageOn } from '@app/shared/profiles/age';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { MemberCountCache } from '../../events/member-count-cache.ts';
 import type { MemberEventLog } from '../../events/member-event-log.ts';
 import type { MemberEventInput } from '../../events/member-events.repository.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -58,6 +59,8 @@ export function createChatService(deps: {
   findCredits(userId: number): Promise<number>;
   gifs: GifProvider;
   gifts: GiftCatalogue;
+  /** The unread total every page shows, kept per member. */
+  unreadTotals: MemberCountCache;
 }) {
   const { repository, work } = deps;
 
@@ -338,7 +341,12 @@ export function createChatService(deps: {
       return { chats, unread_total: unread };
     },
 
-    countUnread: (user: SessionUser) => repository.sumUnread(user.profile.id),
+    /**
+     * The unread total of the badge on every page: kept per member (member-count-cache.ts); every change to it stores
+     * a member event (a message, a conversation read or removed), which drops it.
+     */
+    countUnread: (user: SessionUser) =>
+      deps.unreadTotals.findCount(user.id, () => repository.sumUnread(user.profile.id)),
 
     /** Which of these conversations still hold unread messages for the member's profile (notification mails). */
     findUnreadConversationIds: (profileId: number, conversationIds: readonly number[]) =>

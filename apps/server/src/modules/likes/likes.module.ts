@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LikeType } from '@app/shared/likes/like-constants';
 import type { MatchFinderAnswers } from '@app/shared/likes/match-finder';
 import type { FastifyRequest } from 'fastify';
+import { createMemberCountCache } from '../../events/member-count-cache.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
 import { createLikesRepository } from './likes.repository.ts';
@@ -59,7 +60,7 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
 export const likesModule = defineModule({
   name: 'likes',
   needs: ['system', 'profiles', 'jobs', 'geo'],
-  services: async ({ work, now, memberEvents }, { system, profiles, jobs, geo }) => {
+  services: async ({ work, now, memberEvents, events, log }, { system, profiles, jobs, geo }) => {
     const lockedKeySecret =
       (await system.secrets.findSecret('locked_like_key')) ??
       (await system.secrets.insertSecretOnce('locked_like_key', randomBytes(32).toString('base64url')));
@@ -70,6 +71,7 @@ export const likesModule = defineModule({
       work,
       now,
       findSearchStart: (user) => profiles.ownProfile.findSearchStart(user),
+      newLikesCounts: await createMemberCountCache({ name: 'new-likes', bus: events, now, log }),
     });
     // Opening a liker's profile through /api/member.php (openMember) clears their like's `like_new` on the server; the
     // pages do it with openLikesWith.

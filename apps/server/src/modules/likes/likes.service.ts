@@ -21,6 +21,7 @@ import { ageOn, yearsBefore } from '@app/shared/profiles/age';
 import type { MemberSearchQuery } from '@app/shared/search/member-search';
 import { defaultSiteTimeZone } from '@app/shared/sites/site-settings';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { MemberCountCache } from '../../events/member-count-cache.ts';
 import type { MemberEventLog } from '../../events/member-event-log.ts';
 import type { MemberEventInput } from '../../events/member-events.repository.ts';
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
@@ -52,6 +53,8 @@ export function createLikesService(deps: {
   lockedKeySecret: string;
   /** Where a member's search starts: whom they look for, their country and ages around their own. */
   findSearchStart: (user: SessionUser) => Promise<MemberSearchQuery>;
+  /** The new-likes count every page shows, kept per member. */
+  newLikesCounts: MemberCountCache;
 }) {
   const { repository, work } = deps;
 
@@ -125,7 +128,10 @@ export function createLikesService(deps: {
   /** An open like the member has now seen: no longer new on every tab and device. A locked like stays new. */
   async function markSeenIfNew(user: SessionUser, received: LikeRow | null) {
     if (received && received.seenAt === null) {
-      await repository.markLikeSeen(received.card.id, user.profile.id, deps.now());
+      if (await repository.markLikeSeen(received.card.id, user.profile.id, deps.now())) {
+        // No event tells of a like seen: its count is dropped once the change is stored.
+        await work.afterCommit(() => deps.newLikesCounts.forgetCount(user.id));
+      }
     }
   }
 
@@ -303,9 +309,9 @@ export function createLikesService(deps: {
     /** Which of these profiles the member likes (to fill the like buttons of cards). */
     findLikedAmong: (user: SessionUser, profileIds: number[]) => repository.findLikedAmong(user.profile.id, profileIds),
 
-    async countNewLikes(user: SessionUser) {
-      return repository.countNewLikes(user.profile.id, newLikesCountCap);
-    },
+    /** The new-likes count of the badge on every page: kept per member (member-count-cache.ts). */
+    countNewLikes: (user: SessionUser) =>
+      deps.newLikesCounts.findCount(user.id, () => repository.countNewLikes(user.profile.id, newLikesCountCap)),
 
     /** GET /api/swipe.php: the next cards and the 'Ja' answers left today. */
     async findSwipeCards(site: Site, user: SessionUser): Promise<SwipeResponse> {

@@ -1,0 +1,90 @@
+import type { SessionUser } from '@app/shared/accounts/session-user';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { demoAccounts } from '../seed/demo-site.ts';
+import { startTestRedisServer, type TestRedisServer } from '../test/redis-server.ts';
+import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
+import { waitFor } from '../test/wait-for.ts';
+
+const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
+
+let redis: TestRedisServer;
+let t: TestApp;
+let second: FastifyInstance;
+
+// As in production: two app instances on one database and Redis, each keeping the badge counts of every page.
+beforeAll(async () => {
+  redis = await startTestRedisServer();
+  t = await createTestApp({ profiles: 6, config: { redisUrl: redis.url } });
+  second = await buildApp({ config: t.config, database: t.database, storage: t.storage });
+  await second.ready();
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+  await redis?.stop();
+});
+
+type Member = { cookie: string; user: SessionUser };
+
+const call = (app: FastifyInstance, method: 'GET' | 'POST', url: string, member: Member, body?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...headers, cookie: member.cookie },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
+
+/** The badges a page shows the member, as each process answers them (kept or read). */
+async function badgesOn(app: FastifyInstance, member: Member) {
+  const [newLikes, unread] = await Promise.all([
+    app.services.likes.countNewLikes(member.user),
+    app.services.chat.countUnread(member.user),
+  ]);
+  return { newLikes, unread };
+}
+
+/** Whether both processes show these badges, the second within a second (the bus carries the change). */
+async function showsEverywhere(member: Member, expected: { newLikes: number; unread: number }) {
+  expect(await badgesOn(t.app, member)).toEqual(expected);
+  const there = async () => JSON.stringify(await badgesOn(second, member)) === JSON.stringify(expected);
+  return waitFor(there, 1_000);
+}
+
+describe(`badge counts kept per member on ${testDatabaseKind()}`, () => {
+  it('follow likes, seen likes, messages and reads at once here and within a second on another process', async () => {
+    const a = await loginMember(t.app, demoAccounts[0].email);
+    const b = await loginMember(t.app, demoAccounts[1].email);
+    const start = await badgesOn(t.app, a);
+    // Both processes keep the counts now.
+    expect(await badgesOn(second, a)).toEqual(start);
+
+    // A like received stores a member event: the count goes up everywhere.
+    expect((await call(t.app, 'POST', '/api/like.php', b, { profile: a.user.profile.id })).statusCode).toBe(200);
+    expect(await showsEverywhere(a, { ...start, newLikes: start.newLikes + 1 })).toBe(true);
+
+    // Seeing the like (opening the liker's profile) stores no event: the cache tells the others itself.
+    expect((await call(second, 'GET', `/api/member.php?id=${b.user.profile.id}`, a)).statusCode).toBe(200);
+    expect(await badgesOn(second, a)).toEqual(start);
+    expect(await waitFor(async () => (await badgesOn(t.app, a)).newLikes === start.newLikes, 1_000)).toBe(true);
+
+    // A message received, then read on the other process.
+    const reference = `member-counts-${Date.now()}`;
+    await t.app.services.credits.ledger.grantCredits({ userId: b.user.id, reason: 'correction', reference }, 100);
+    const sent = await call(t.app, 'POST', '/api/messages.php', b, {
+      profile: a.user.profile.id,
+      type: 'message',
+      text: 'Hoi!',
+      client_id: `member-counts-${Date.now().toString(36)}`,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await showsEverywhere(a, { ...start, unread: start.unread + 1 })).toBe(true);
+    const read = await call(second, 'POST', '/api/chat-read.php', a, {
+      conversation: sent.json().message.conversation,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await badgesOn(second, a)).toEqual(start);
+    expect(await waitFor(async () => (await badgesOn(t.app, a)).unread === start.unread, 1_000)).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import { deferCleanup, report, startChildServer } from './harness.ts';
@@ -33,6 +34,9 @@ export type ProductionServerOptions = {
   restartAfterSeeding?: boolean;
 };
 
+/** Where `npm start` keeps Node's compile cache (package.json). */
+const compileCacheDir = fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
+
 /** As `npm start` runs the server (package.json): a young generation of 32 MB instead of 64. */
 const productionNodeArgs = ['--max-semi-space-size=16'];
 
@@ -50,6 +54,9 @@ export async function startProductionServer(options: ProductionServerOptions = {
         NODE_ENV: 'production',
         // As `npm start` runs it: two malloc arenas instead of one per thread (less resident memory, same speed).
         MALLOC_ARENA_MAX: '2',
+        // As `npm start` runs it too: compiled code, and the TypeScript sources with their types stripped, are read
+        // from this cache, so the server does not load Node's type stripper (about 7 MB of heap with its WebAssembly).
+        NODE_COMPILE_CACHE: compileCacheDir,
         DATA_DIR: dataDir,
         SEED_PROFILES: String(options.seedProfiles ?? 10),
         ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'true' } : {}),

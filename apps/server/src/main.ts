@@ -5,7 +5,6 @@ import { openDatabase } from './db/client.ts';
 import { sharedCityIndex } from './modules/geo/city-index.ts';
 import { createSitesRepository } from './modules/sites/sites.repository.ts';
 import { demoAccounts, demoPassword } from './seed/demo-site.ts';
-import { seedDemoData } from './seed/seed-demo.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 
 const config = loadConfig();
@@ -17,8 +16,9 @@ const database = await openDatabase(
 await database.migrate();
 const storage = createLocalStorage(join(config.dataDir, 'uploads'));
 // Demo members and their printed password belong on the embedded database, never silently on a real PostgreSQL.
+// Loaded only then: a site's own server never holds the demo's drawing code.
 const seeded = config.demoData
-  ? await seedDemoData(database.db, storage, { profiles: config.seedProfiles })
+  ? await (await import('./seed/seed-demo.ts')).seedDemoData(database.db, storage, { profiles: config.seedProfiles })
   : { created: false, profiles: 0, ms: 0 };
 
 const app = await buildApp({ config, database, storage, startWorkers: true });

@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as accountTables from './schema/accounts.ts';
 import * as idempotencyTables from './schema/idempotency.ts';
@@ -65,6 +62,12 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       close: () => pool.end(),
     };
   }
+  // Loaded for the embedded database only: a server on PostgreSQL never holds its code (about 3 MB of heap).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // PostgreSQL's default 128 MB of shared buffers is WebAssembly memory here, in the app's own process, and it is
   // never given back; the embedded database's data fit in far less, and the OS caches its files besides.

@@ -46,7 +46,7 @@ export async function startProductionServer(options: ProductionServerOptions = {
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const forgetDataDir = deferCleanup(removeDataDir);
   const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
-  const launch = () =>
+  const launch = (seed: boolean) =>
     startChildServer({
       script: 'apps/server/src/main.ts',
       nodeArgs: productionNodeArgs,
@@ -59,17 +59,19 @@ export async function startProductionServer(options: ProductionServerOptions = {
         NODE_COMPILE_CACHE: compileCacheDir,
         DATA_DIR: dataDir,
         SEED_PROFILES: String(options.seedProfiles ?? 10),
-        ...(database ? { DATABASE_URL: database.url, DEMO_DATA: 'true' } : {}),
+        // A restarted server on PostgreSQL runs as a site's own does, without DEMO_DATA (nor the seeding code).
+        ...(database ? { DATABASE_URL: database.url, ...(seed ? { DEMO_DATA: 'true' } : {}) } : {}),
       },
       readyPath: '/readyz',
       // Seeding the demo site (photos included) takes a while on a busy machine.
       startLimit: 240,
     });
   const seedAndRestart = async () => {
-    const seeding = await launch();
+    const seeding = await launch(true);
     if (!options.restartAfterSeeding) return seeding;
+    // Its exit also writes the compile cache the restarted server reads.
     await seeding.stop();
-    return launch();
+    return launch(false);
   };
   const server = await seedAndRestart().catch(async (error: Error) => {
     await database?.drop();

@@ -52,6 +52,7 @@ const environmentSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   SEARCH_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
   SEARCH_PAGE_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
+  BADGE_COUNT_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
   VISITOR_PAGE_CACHE_SECONDS: z.string().regex(/^\d+$/, 'must be a whole number').optional(),
   TRUST_PROXY: trustProxySchema,
   VAPID_PUBLIC_KEY: optionalText,
@@ -128,6 +129,8 @@ export interface AppConfig {
   searchCountCacheSeconds: number;
   /** How long a search page shared by all viewers, and a viewer's hidden profiles, are reused (decision 017). */
   searchPageCacheSeconds: number;
+  /** How long a member's badge counts (new likes, unread messages) are kept at most (0: read on every page). */
+  badgeCountCacheSeconds: number;
   /** How long a page without script rendered for visitors is shared by those who would get the same (decision 024). */
   visitorPageCacheSeconds: number;
   /**
@@ -204,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.SEARCH_COUNT_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 120) : Number(e.SEARCH_COUNT_CACHE_SECONDS),
     searchPageCacheSeconds:
       e.SEARCH_PAGE_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 10) : Number(e.SEARCH_PAGE_CACHE_SECONDS),
+    badgeCountCacheSeconds:
+      e.BADGE_COUNT_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 15) : Number(e.BADGE_COUNT_CACHE_SECONDS),
     visitorPageCacheSeconds:
       e.VISITOR_PAGE_CACHE_SECONDS === undefined ? (mode === 'test' ? 0 : 10) : Number(e.VISITOR_PAGE_CACHE_SECONDS),
     trustProxy: e.TRUST_PROXY,

@@ -16,10 +16,12 @@ const database = await openDatabase(
 await database.migrate();
 const storage = createLocalStorage(join(config.dataDir, 'uploads'));
 // Demo members and their printed password belong on the embedded database, never silently on a real PostgreSQL.
-// Loaded only then: a site's own server never holds the demo's drawing code.
-const seeded = config.demoData
-  ? await (await import('./seed/seed-demo.ts')).seedDemoData(database.db, storage, { profiles: config.seedProfiles })
-  : { created: false, profiles: 0, ms: 0 };
+async function seedDemo() {
+  // Loaded only for the demo: a server on PostgreSQL without DEMO_DATA never holds the demo's drawing code.
+  const { seedDemoData } = await import('./seed/seed-demo.ts');
+  return seedDemoData(database.db, storage, { profiles: config.seedProfiles });
+}
+const seeded = config.demoData ? await seedDemo() : { created: false, profiles: 0, ms: 0 };
 
 const app = await buildApp({ config, database, storage, startWorkers: true });
 

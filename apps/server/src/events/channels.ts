@@ -3,7 +3,10 @@
  * publishes, the modules that keep copies listen.
  */
 
-/** A block between two members was made or lifted (moderation publishes; search drops what it kept of them). */
+/**
+ * A block between two members was made or lifted (moderation publishes; search drops what it kept of them, the badge
+ * counts theirs).
+ */
 export const blocksChangedChannel = 'blocks.changed';
 
 export interface BlocksChanged {
@@ -19,8 +22,9 @@ export function isBlocksChanged(message: unknown): message is BlocksChanged {
 
 /**
  * Members' new events, published after the commit that stored them, one message per transaction: each process sends
- * them to the members' open sockets. `prev` links each to the member's event before it, so a socket that sent `prev`
- * sends on without reading the database, and one that did not reads what it missed (DESIGN.md, "Realtime delivery").
+ * them to the members' open sockets and drops the members' badge counts (member-count-cache.ts). `prev` links each to
+ * the member's event before it, so a socket that sent `prev` sends on without reading the database, and one that did
+ * not reads what it missed (DESIGN.md, "Realtime delivery").
  */
 export const memberEventsChannel = 'member.events';
 
@@ -46,25 +50,6 @@ export function isPublishedMemberEvents(message: unknown): message is PublishedM
       return Number.isSafeInteger(member?.user) && Array.isArray(member.events) && member.events.length > 0;
     })
   );
-}
-
-/**
- * A count kept per member (member-count-cache.ts) changed in a way that stored no member event, such as a like the
- * member has now seen: every process drops the members' counts of that cache.
- */
-export const memberCountsChangedChannel = 'member.counts';
-
-export interface MemberCountsChanged {
-  /** Which count: the name its cache was made with. */
-  count: string;
-  /** User ids. */
-  users: number[];
-}
-
-export function isMemberCountsChanged(message: unknown): message is MemberCountsChanged {
-  if (typeof message !== 'object' || message === null) return false;
-  const { count, users } = message as { count?: unknown; users?: unknown };
-  return typeof count === 'string' && Array.isArray(users) && users.every((id) => Number.isSafeInteger(id));
 }
 
 /** Signals that are not stored (a member is typing), for one member's sockets wherever they are. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { demoAccounts } from '../seed/demo-site.ts';
 import { startTestRedisServer, type TestRedisServer } from '../test/redis-server.ts';
+import { countStatements } from '../test/statement-counter.ts';
 import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
 import { waitFor } from '../test/wait-for.ts';
 
@@ -16,7 +17,7 @@ let second: FastifyInstance;
 // As in production: two app instances on one database and Redis, each keeping the badge counts of every page.
 beforeAll(async () => {
   redis = await startTestRedisServer();
-  t = await createTestApp({ profiles: 6, config: { redisUrl: redis.url } });
+  t = await createTestApp({ profiles: 6, config: { redisUrl: redis.url, badgeCountCacheSeconds: 15 } });
   second = await buildApp({ config: t.config, database: t.database, storage: t.storage });
   await second.ready();
 });
@@ -57,12 +58,48 @@ describe(`badge counts kept per member on ${testDatabaseKind()}`, () => {
     const a = await loginMember(t.app, demoAccounts[0].email);
     const b = await loginMember(t.app, demoAccounts[1].email);
     const start = await badgesOn(t.app, a);
-    // Both processes keep the counts now.
     expect(await badgesOn(second, a)).toEqual(start);
+    // Both processes keep the counts now: reading them again sends nothing to the database.
+    const counter = countStatements(t.database);
+    try {
+      expect(await badgesOn(t.app, a)).toEqual(start);
+      expect(await badgesOn(second, a)).toEqual(start);
+      expect(counter.statements).toEqual([]);
+    } finally {
+      counter.stop();
+    }
 
     // A like received stores a member event: the count goes up everywhere.
-    expect((await call(t.app, 'POST', '/api/like.php', b, { profile: a.user.profile.id })).statusCode).toBe(200);
-    expect(await showsEverywhere(a, { ...start, newLikes: start.newLikes + 1 })).toBe(true);
+    const like = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: '/api/like.php',
+        headers: { ...headers, cookie: b.cookie },
+        payload: JSON.stringify({ profile: a.user.profile.id }),
+      });
+    expect((await like('POST')).statusCode).toBe(200);
+    const liked = { ...start, newLikes: start.newLikes + 1 };
+    expect(await showsEverywhere(a, liked)).toBe(true);
+
+    // A block takes the liker out of the count, and lifting it brings them back: the block's message names the
+    // profiles, whose members' counts go.
+    const block = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: '/api/blocks.php',
+        headers: { ...headers, cookie: a.cookie },
+        payload: JSON.stringify({ profile_id: b.user.profile.id }),
+      });
+    expect((await block('POST')).statusCode).toBe(200);
+    expect(await showsEverywhere(a, start)).toBe(true);
+    expect((await block('DELETE')).statusCode).toBe(200);
+    expect(await showsEverywhere(a, liked)).toBe(true);
+
+    // A like withdrawn stores an event too.
+    expect((await like('DELETE')).statusCode).toBe(200);
+    expect(await showsEverywhere(a, start)).toBe(true);
+    expect((await like('POST')).statusCode).toBe(200);
+    expect(await showsEverywhere(a, liked)).toBe(true);
 
     // Seeing the like (opening the liker's profile) stores no event: the cache tells the others itself.
     expect((await call(second, 'GET', `/api/member.php?id=${b.user.profile.id}`, a)).statusCode).toBe(200);
@@ -86,5 +123,23 @@ describe(`badge counts kept per member on ${testDatabaseKind()}`, () => {
     expect(read.statusCode).toBe(200);
     expect(await badgesOn(second, a)).toEqual(start);
     expect(await waitFor(async () => (await badgesOn(t.app, a)).unread === start.unread, 1_000)).toBe(true);
+
+    // Removing a conversation with something unread in it.
+    const again = await call(t.app, 'POST', '/api/messages.php', b, {
+      profile: a.user.profile.id,
+      type: 'message',
+      text: 'Nog een keer',
+      client_id: `member-counts-again-${Date.now().toString(36)}`,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await showsEverywhere(a, { ...start, unread: start.unread + 1 })).toBe(true);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      headers: { ...headers, cookie: a.cookie },
+      payload: JSON.stringify({ conversation: again.json().message.conversation }),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await showsEverywhere(a, start)).toBe(true);
   });
 });

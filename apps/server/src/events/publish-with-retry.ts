@@ -1,6 +1,6 @@
 import type { EventBus } from './event-bus.ts';
 
-interface Log {
+export interface Log {
   warn(object: object, message: string): void;
 }
 

@@ -41,7 +41,7 @@ export const chatModule = defineModule({
   name: 'chat',
   needs: ['sites', 'accounts', 'credits', 'jobs'],
   services: async ({ config, work, now, storage, memberEvents, events, log }, { sites, accounts, credits, jobs }) => {
-    const chat = createChatService({
+    const chat = await createChatService({
       repository: createChatRepository(work.db),
       events: memberEvents,
       work,
@@ -51,7 +51,15 @@ export const chatModule = defineModule({
       findCredits: (userId) => credits.ledger.findBalance(userId),
       gifs: createGifProvider(config),
       gifts: { findGiftCatalogue, findGift },
-      unreadTotals: await createMemberCountCache({ name: 'unread-messages', bus: events, now, log }),
+      keepUnreadTotal: (read) =>
+        createMemberCountCache({
+          name: 'unread-messages',
+          read,
+          bus: events,
+          now,
+          log,
+          refreshMs: config.badgeCountCacheSeconds * 1000,
+        }),
     });
     // After the signup credits (the credits module listens first): held messages are paid and delivered.
     accounts.signup.onAccountActivated((userId) => chat.releaseHeldMessages((id) => sites.findSiteById(id), userId));

@@ -47,7 +47,7 @@ const ledgerReasons: Record<MessageRow['type'], CreditReason> = {
 };
 
 /** Conversations and messages: every rule of the chat (prices, limits, who may write, read state) is checked here. */
-export function createChatService(deps: {
+export async function createChatService(deps: {
   repository: ChatRepository;
   events: MemberEventLog;
   work: UnitOfWork;
@@ -59,10 +59,11 @@ export function createChatService(deps: {
   findCredits(userId: number): Promise<number>;
   gifs: GifProvider;
   gifts: GiftCatalogue;
-  /** The unread total every page shows, kept per member. */
-  unreadTotals: MemberCountCache;
+  /** Keeps the unread total every page shows per member (member-count-cache.ts), read with `read`. */
+  keepUnreadTotal: (read: (user: SessionUser) => Promise<number>) => Promise<MemberCountCache>;
 }) {
   const { repository, work } = deps;
+  const unreadTotals = await deps.keepUnreadTotal((user) => repository.sumUnread(user.profile.id));
 
   const historyLimitOf = (site: Site) => site.settings.chat_history_limit ?? defaultChatHistoryLimit;
 
@@ -345,8 +346,7 @@ export function createChatService(deps: {
      * The unread total of the badge on every page: kept per member (member-count-cache.ts); every change to it stores
      * a member event (a message, a conversation read or removed), which drops it.
      */
-    countUnread: (user: SessionUser) =>
-      deps.unreadTotals.findCount(user.id, () => repository.sumUnread(user.profile.id)),
+    countUnread: (user: SessionUser) => unreadTotals.findCount(user),
 
     /** Which of these conversations still hold unread messages for the member's profile (notification mails). */
     findUnreadConversationIds: (profileId: number, conversationIds: readonly number[]) =>
@@ -575,4 +575,4 @@ export function createChatService(deps: {
   };
 }
 
-export type ChatService = ReturnType<typeof createChatService>;
+export type ChatService = Awaited<ReturnType<typeof createChatService>>;

@@ -60,18 +60,26 @@ function likesPageServices(likes: ModuleServices['likes'], request: FastifyReque
 export const likesModule = defineModule({
   name: 'likes',
   needs: ['system', 'profiles', 'jobs', 'geo'],
-  services: async ({ work, now, memberEvents, events, log }, { system, profiles, jobs, geo }) => {
+  services: async ({ config, work, now, memberEvents, events, log }, { system, profiles, jobs, geo }) => {
     const lockedKeySecret =
       (await system.secrets.findSecret('locked_like_key')) ??
       (await system.secrets.insertSecretOnce('locked_like_key', randomBytes(32).toString('base64url')));
-    const likes = createLikesService({
+    const likes = await createLikesService({
       lockedKeySecret,
       repository: createLikesRepository(work.db),
       events: memberEvents,
       work,
       now,
       findSearchStart: (user) => profiles.ownProfile.findSearchStart(user),
-      newLikesCounts: await createMemberCountCache({ name: 'new-likes', bus: events, now, log }),
+      keepNewLikesCount: (read) =>
+        createMemberCountCache({
+          name: 'new-likes',
+          read,
+          bus: events,
+          now,
+          log,
+          refreshMs: config.badgeCountCacheSeconds * 1000,
+        }),
     });
     // Opening a liker's profile through /api/member.php (openMember) clears their like's `like_new` on the server; the
     // pages do it with openLikesWith.

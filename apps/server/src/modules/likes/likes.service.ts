@@ -44,7 +44,7 @@ export interface LikesPage {
 }
 
 /** Likes, matches, the swipe game and the auto-like. Every rule is checked here, whatever calls it. */
-export function createLikesService(deps: {
+export async function createLikesService(deps: {
   repository: LikesRepository;
   events: MemberEventLog;
   work: UnitOfWork;
@@ -53,10 +53,13 @@ export function createLikesService(deps: {
   lockedKeySecret: string;
   /** Where a member's search starts: whom they look for, their country and ages around their own. */
   findSearchStart: (user: SessionUser) => Promise<MemberSearchQuery>;
-  /** The new-likes count every page shows, kept per member. */
-  newLikesCounts: MemberCountCache;
+  /** Keeps the new-likes count every page shows per member (member-count-cache.ts), read with `read`. */
+  keepNewLikesCount: (read: (user: SessionUser) => Promise<number>) => Promise<MemberCountCache>;
 }) {
   const { repository, work } = deps;
+  const newLikesCounts = await deps.keepNewLikesCount((user) =>
+    repository.countNewLikes(user.profile.id, newLikesCountCap),
+  );
 
   const timeZoneOf = (site: Site) => site.settings.time_zone ?? defaultSiteTimeZone;
 
@@ -130,7 +133,7 @@ export function createLikesService(deps: {
     if (received && received.seenAt === null) {
       if (await repository.markLikeSeen(received.card.id, user.profile.id, deps.now())) {
         // No event tells of a like seen: its count is dropped once the change is stored.
-        await work.afterCommit(() => deps.newLikesCounts.forgetCount(user.id));
+        await work.afterCommit(() => newLikesCounts.forgetCount(user.id));
       }
     }
   }
@@ -310,8 +313,7 @@ export function createLikesService(deps: {
     findLikedAmong: (user: SessionUser, profileIds: number[]) => repository.findLikedAmong(user.profile.id, profileIds),
 
     /** The new-likes count of the badge on every page: kept per member (member-count-cache.ts). */
-    countNewLikes: (user: SessionUser) =>
-      deps.newLikesCounts.findCount(user.id, () => repository.countNewLikes(user.profile.id, newLikesCountCap)),
+    countNewLikes: (user: SessionUser) => newLikesCounts.findCount(user),
 
     /** GET /api/swipe.php: the next cards and the 'Ja' answers left today. */
     async findSwipeCards(site: Site, user: SessionUser): Promise<SwipeResponse> {
@@ -408,4 +410,4 @@ export function createLikesService(deps: {
   };
 }
 
-export type LikesService = ReturnType<typeof createLikesService>;
+export type LikesService = Awaited<ReturnType<typeof createLikesService>>;

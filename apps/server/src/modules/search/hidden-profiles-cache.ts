@@ -1,7 +1,6 @@
-import { LRUCache } from 'lru-cache';
+import { createBusDroppedCache } from '../../events/bus-dropped-cache.ts';
 import { blocksChangedChannel, isBlocksChanged } from '../../events/channels.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { createRevocationTickets } from '../../lib/revocation-tickets.ts';
 import type { HiddenProfile } from './search.repository.ts';
 
 /**
@@ -26,40 +25,22 @@ export async function createHiddenProfilesCache(options: {
   maxProfiles?: number;
 }): Promise<HiddenProfilesCache> {
   const { bus, read, now, refreshMs = 10_000, maxEntries = 20_000, maxProfiles = 500 } = options;
-  const entries = new LRUCache<number, { profiles: HiddenProfile[]; fetchedAt: number }>({ max: maxEntries });
-  const tickets = createRevocationTickets<number>(maxEntries * 2);
-
-  function forget(viewerProfileId: number) {
-    tickets.revoke(viewerProfileId);
-    entries.delete(viewerProfileId);
-  }
-
-  function forgetAll() {
-    tickets.revokeAll();
-    entries.clear();
-  }
-
-  const unsubscribe = await bus.subscribe(blocksChangedChannel, (message) => {
-    if (isBlocksChanged(message)) for (const id of message.profiles) forget(id);
+  const cache = createBusDroppedCache<number, HiddenProfile[]>({
+    bus,
+    now,
+    refreshMs,
+    maxEntries,
+    keeps: (profiles) => profiles.length <= maxProfiles,
   });
-  const stopResync = bus.onResync(forgetAll);
+  const unsubscribe = await bus.subscribe(blocksChangedChannel, (message) => {
+    if (isBlocksChanged(message)) for (const id of message.profiles) cache.forget(id);
+  });
 
   return {
-    async findHiddenProfiles(viewerProfileId) {
-      const time = now().getTime();
-      const entry = bus.isListening() ? entries.get(viewerProfileId) : undefined;
-      if (entry && time - entry.fetchedAt < refreshMs) return entry.profiles;
-      const ticket = tickets.ticket();
-      const profiles = await read(viewerProfileId);
-      if (profiles.length <= maxProfiles && bus.isListening() && tickets.isCurrent(ticket, viewerProfileId)) {
-        entries.set(viewerProfileId, { profiles, fetchedAt: time });
-      }
-      return profiles;
-    },
+    findHiddenProfiles: (viewerProfileId) => cache.find(viewerProfileId, () => read(viewerProfileId)),
     async close() {
       unsubscribe();
-      stopResync();
-      entries.clear();
+      cache.close();
     },
   };
 }

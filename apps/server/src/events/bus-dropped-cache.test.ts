@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createReadGate } from '../test/read-gate.ts';
 import { createSwitchableEventBus } from '../test/switchable-event-bus.ts';
 import { createBusDroppedCache } from './bus-dropped-cache.ts';
 import { createLocalEventBus, type EventBus } from './event-bus.ts';
@@ -10,24 +11,15 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 function table() {
   const values = new Map<number, string>();
   let reads = 0;
-  let holdBack: Promise<void> | undefined;
+  const gate = createReadGate();
   return {
     values,
     reads: () => reads,
-    hold() {
-      let release = () => {};
-      holdBack = new Promise((resolve) => {
-        release = resolve;
-      });
-      return () => {
-        holdBack = undefined;
-        release();
-      };
-    },
+    hold: gate.hold,
     reader: (key: number) => async () => {
       reads += 1;
       const value = values.get(key) ?? '';
-      await holdBack;
+      await gate.pass();
       return value;
     },
   };

@@ -1,31 +1,24 @@
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { demoAccounts } from '../seed/demo-site.ts';
-import { startTestRedisServer, type TestRedisServer } from '../test/redis-server.ts';
 import { countStatements } from '../test/statement-counter.ts';
-import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
+import { loginMember, type TestApp, testDatabaseKind } from '../test/test-app.ts';
+import { startTwoAppInstances, type TwoAppInstances } from '../test/two-app-instances.ts';
 import { waitFor } from '../test/wait-for.ts';
 
 const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
 
-let redis: TestRedisServer;
+let instances: TwoAppInstances;
 let t: TestApp;
 let second: FastifyInstance;
 
 // As in production: two app instances on one database and Redis, each keeping the badge counts of every page.
 beforeAll(async () => {
-  redis = await startTestRedisServer();
-  t = await createTestApp({ profiles: 6, config: { redisUrl: redis.url, badgeCountCacheSeconds: 15 } });
-  second = await buildApp({ config: t.config, database: t.database, storage: t.storage });
-  await second.ready();
+  instances = await startTwoAppInstances({ profiles: 6, config: { badgeCountCacheSeconds: 15 } });
+  ({ t, second } = instances);
 });
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-  await redis?.stop();
-});
+afterAll(() => instances?.close());
 
 type Member = { cookie: string; user: SessionUser };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocksChangedChannel } from '../../events/channels.ts';
 import { createLocalEventBus, type EventBus } from '../../events/event-bus.ts';
+import { createReadGate } from '../../test/read-gate.ts';
 import { createSwitchableEventBus } from '../../test/switchable-event-bus.ts';
 import { createHiddenProfilesCache } from './hidden-profiles-cache.ts';
 import type { HiddenProfile } from './search.repository.ts';
@@ -21,24 +22,15 @@ const profile = (id: number): HiddenProfile => ({
 function blocksTable() {
   const hidden = new Map<number, number[]>();
   let reads = 0;
-  let holdBack: Promise<void> | undefined;
+  const gate = createReadGate();
   return {
     set: (viewer: number, ids: number[]) => hidden.set(viewer, ids),
     reads: () => reads,
-    hold() {
-      let release = () => {};
-      holdBack = new Promise((resolve) => {
-        release = resolve;
-      });
-      return () => {
-        holdBack = undefined;
-        release();
-      };
-    },
+    hold: gate.hold,
     async read(viewer: number) {
       reads += 1;
       const ids = [viewer, ...(hidden.get(viewer) ?? [])];
-      if (holdBack) await holdBack;
+      await gate.pass();
       return ids.map(profile);
     },
   };

@@ -1,30 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { demoAccounts } from '../../seed/demo-site.ts';
-import { startTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
-import { createTestApp, loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
+import { startTwoAppInstances, type TwoAppInstances } from '../../test/two-app-instances.ts';
 import { waitFor } from '../../test/wait-for.ts';
 
 const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
 
-let redis: TestRedisServer;
+let instances: TwoAppInstances;
 let t: TestApp;
 let second: FastifyInstance;
 
 // As in production: shared search pages and totals kept for minutes, two app instances on one database and Redis.
 beforeAll(async () => {
-  redis = await startTestRedisServer();
-  const cached = { searchPageCacheSeconds: 600, searchCountCacheSeconds: 600, redisUrl: redis.url };
-  t = await createTestApp({ profiles: 6, config: cached });
-  second = await buildApp({ config: t.config, database: t.database, storage: t.storage });
-  await second.ready();
+  instances = await startTwoAppInstances({
+    profiles: 6,
+    config: { searchPageCacheSeconds: 600, searchCountCacheSeconds: 600 },
+  });
+  ({ t, second } = instances);
 });
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-  await redis?.stop();
-});
+afterAll(() => instances?.close());
 
 async function foundIds(app: FastifyInstance, cookie: string) {
   const answer = (await app.inject({ url: '/api/search.php', headers: { ...headers, cookie } })).json();

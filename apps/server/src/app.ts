@@ -52,8 +52,9 @@ const modules = [
   smsModule,
   accountsModule,
   geoModule,
-  profilesModule,
+  // Search before profiles: the showcases take the viewer's hidden profiles from it.
   searchModule,
+  profilesModule,
   moderationModule,
   creditsModule,
   likesModule,

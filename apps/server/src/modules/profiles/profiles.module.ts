@@ -52,11 +52,17 @@ function profilesPageServices({ profiles, ownProfile }: ModuleServices['profiles
 /** Profiles: member pages and cards, one's own profile, photos and their files. */
 export const profilesModule = defineModule({
   name: 'profiles',
-  needs: ['sites', 'accounts'],
-  services: ({ work, storage, now }) => {
+  needs: ['sites', 'accounts', 'search'],
+  services: ({ config, work, storage, now }, { search }) => {
     const repository = createProfilesRepository(work.db);
     return {
-      profiles: createProfilesService({ repository, storage, now }),
+      profiles: createProfilesService({
+        repository,
+        storage,
+        now,
+        sharedShowcaseMs: config.searchPageCacheSeconds * 1000,
+        findHiddenProfileIds: search.findHiddenProfileIds,
+      }),
       ownProfile: createOwnProfileService({ repository, transaction: work.transaction, storage, now }),
     };
   },

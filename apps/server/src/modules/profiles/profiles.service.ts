@@ -3,16 +3,78 @@ import { AppError } from '@app/shared/errors/app-error';
 import { ageOn } from '@app/shared/profiles/age';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import type { ProfileFieldKey } from '@app/shared/profiles/profile-fields';
+import { LRUCache } from 'lru-cache';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { toMemberCard } from './member-card.ts';
 import { blurPhoto, photoFileName } from './photo-processing.ts';
 import type { ProfilesRepository } from './profiles.repository.ts';
 
+type ShowcaseRow = Awaited<ReturnType<ProfilesRepository['findShowcaseProfiles']>>[number];
+
 const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb|_blur)?\.jpg$/;
 
-export function createProfilesService(deps: { repository: ProfilesRepository; storage: Storage; now: () => Date }) {
-  const { repository, storage } = deps;
+/** How many more rows a shared showcase holds than it shows: the most hidden profiles a viewer may have to share it. */
+const sharedShowcaseSpare = 20;
+
+export function createProfilesService(deps: {
+  repository: ProfilesRepository;
+  storage: Storage;
+  now: () => Date;
+  /**
+   * Showcases shared by all viewers for this long, as search pages are (decision 017); 0: each viewer's is read
+   * with their exclusions.
+   */
+  sharedShowcaseMs?: number;
+  /** The profiles a viewer never finds (themselves, blocks either way): the search's, kept per viewer. */
+  findHiddenProfileIds?: (viewerProfileId: number) => Promise<number[]>;
+}) {
+  const { repository, storage, findHiddenProfileIds } = deps;
+  const sharedShowcaseMs = findHiddenProfileIds ? (deps.sharedShowcaseMs ?? 0) : 0;
+  // Per site, gender and length, as a visitor finds them; a read under way is shared, not repeated.
+  const sharedShowcases =
+    sharedShowcaseMs > 0
+      ? new LRUCache<string, Promise<ShowcaseRow[]>>({
+          max: 1_000,
+          ttl: sharedShowcaseMs,
+          ttlResolution: 0,
+          perf: { now: () => deps.now().getTime() },
+        })
+      : undefined;
+
+  function findSharedShowcase(
+    cache: NonNullable<typeof sharedShowcases>,
+    siteId: number,
+    limit: number,
+    gender?: string,
+  ) {
+    const key = `${siteId}|${gender ?? ''}|${limit}`;
+    let rows = cache.get(key);
+    if (!rows) {
+      rows = repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: null });
+      cache.set(key, rows);
+      // A failed read is not kept.
+      rows.catch(() => cache.delete(key));
+    }
+    return rows;
+  }
+
+  /**
+   * The showcase's rows for the viewer. What a viewer finds is what a visitor finds less their hidden profiles
+   * (profile-visibility.ts, findableBy), so a shared list with a few spare rows serves every viewer with no more
+   * hidden profiles than the spare ones.
+   */
+  async function findShowcaseRows(siteId: number, viewer: SessionUser | null, limit: number, gender?: string) {
+    if (sharedShowcases && findHiddenProfileIds) {
+      const hidden = viewer ? await findHiddenProfileIds(viewer.profile.id) : [];
+      if (hidden.length <= sharedShowcaseSpare) {
+        const rows = await findSharedShowcase(sharedShowcases, siteId, limit + sharedShowcaseSpare, gender);
+        const hiddenIds = new Set(hidden);
+        return rows.filter((row) => !hiddenIds.has(row.id)).slice(0, limit);
+      }
+    }
+    return repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: viewer?.profile.id ?? null });
+  }
   // Modules that come later learn that a member opened a profile (the likes module clears that liker's new like).
   const memberOpenedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
 
@@ -28,10 +90,7 @@ export function createProfilesService(deps: { repository: ProfilesRepository; st
 
     /** Recently active members the viewer finds (profile-visibility.ts: findableBy), as cards. */
     async findShowcaseMembers(site: Site, viewer: SessionUser | null, limit: number, filter: { gender?: string } = {}) {
-      const rows = await repository.findShowcaseProfiles(site.id, limit, {
-        ...filter,
-        viewerProfileId: viewer?.profile.id ?? null,
-      });
+      const rows = await findShowcaseRows(site.id, viewer, limit, filter.gender);
       const now = deps.now();
       return rows.map((row) => toMemberCard(row, site.settings.cdn_prefix, now));
     },

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seed/demo-site.ts';
+import { countStatements } from '../../test/statement-counter.ts';
 import { loginMember, type TestApp, testDatabaseKind } from '../../test/test-app.ts';
 import { startTwoAppInstances, type TwoAppInstances } from '../../test/two-app-instances.ts';
 import { waitFor } from '../../test/wait-for.ts';
+import { createProfilesRepository } from '../profiles/profiles.repository.ts';
 
 const headers = { host: 'localhost', 'x-request-type': 'client', 'content-type': 'application/json' };
 
@@ -56,5 +58,45 @@ describe(`search from shared pages on ${testDatabaseKind()}`, () => {
     expect((await block('DELETE')).statusCode).toBe(200);
     expect((await foundIds(t.app, viewer.cookie)).ids).toEqual(before.ids);
     expect(await waitFor(async () => !(await hiddenThere(viewer, other)), 1_000)).toBe(true);
+  });
+
+  it('shares the showcase between viewers, each without their hidden profiles, a block showing at once', async () => {
+    const viewer = await loginMember(t.app, demoAccounts[0].email);
+    const other = await loginMember(t.app, demoAccounts[1].email);
+    const site = (await t.app.services.sites.findSiteByHost('localhost'))!;
+    const showcase = async (app: FastifyInstance, member: typeof viewer) =>
+      (await app.services.profiles.profiles.findShowcaseMembers(site, member.user, 100)).map((card) => card.id);
+    // As the viewer's own query finds them (findableBy), in the same order.
+    const own = await createProfilesRepository(t.database.db).findShowcaseProfiles(site.id, 100, {
+      viewerProfileId: viewer.user.profile.id,
+    });
+    const before = await showcase(t.app, viewer);
+    expect(before).toEqual(own.map((row) => row.id));
+    expect(before).toContain(other.user.profile.id);
+    expect(before).not.toContain(viewer.user.profile.id);
+    expect(await showcase(t.app, other)).not.toContain(other.user.profile.id);
+    expect(await showcase(second, viewer)).toEqual(before);
+    const counter = countStatements(t.database);
+    try {
+      expect(await showcase(t.app, viewer)).toEqual(before);
+      expect(counter.statements).toEqual([]);
+    } finally {
+      counter.stop();
+    }
+
+    const block = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: '/api/blocks.php',
+        headers: { ...headers, cookie: other.cookie },
+        payload: JSON.stringify({ profile_id: viewer.user.profile.id }),
+      });
+    expect((await block('POST')).statusCode).toBe(200);
+    const withoutOther = before.filter((id) => id !== other.user.profile.id);
+    expect(await showcase(t.app, viewer)).toEqual(withoutOther);
+    const shownThere = async () => JSON.stringify(await showcase(second, viewer)) === JSON.stringify(withoutOther);
+    expect(await waitFor(shownThere, 1_000)).toBe(true);
+    expect((await block('DELETE')).statusCode).toBe(200);
+    expect(await showcase(t.app, viewer)).toEqual(before);
   });
 });

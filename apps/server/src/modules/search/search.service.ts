@@ -198,6 +198,10 @@ export function createSearchService(deps: {
   }
 
   return {
+    /** The profiles the viewer never finds (themselves, blocks either way), kept per viewer when pages are shared. */
+    findHiddenProfileIds: async (viewerProfileId: number) =>
+      (await findHiddenProfiles(viewerProfileId)).map((profile) => profile.id),
+
     /**
      * The newest members a member finds from their search start (whom they look for, their country and region, ages
      * around their own), with the visibility and blocks of their search: the weekly update mail's suggestions.

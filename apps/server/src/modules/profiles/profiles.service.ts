@@ -14,7 +14,7 @@ type ShowcaseRow = Awaited<ReturnType<ProfilesRepository['findShowcaseProfiles']
 
 const photoFilePattern = /^photos\/([a-f0-9]{24})(_match|_thumb|_blur)?\.jpg$/;
 
-/** How many more rows a shared showcase holds than it shows: the most hidden profiles a viewer may have to share it. */
+/** How many more rows a shared showcase holds than it shows, for the viewers' hidden profiles among them. */
 const sharedShowcaseSpare = 20;
 
 export function createProfilesService(deps: {
@@ -42,39 +42,41 @@ export function createProfilesService(deps: {
         })
       : undefined;
 
-  function findSharedShowcase(
-    cache: NonNullable<typeof sharedShowcases>,
-    siteId: number,
-    limit: number,
-    gender?: string,
-  ) {
-    const key = `${siteId}|${gender ?? ''}|${limit}`;
+  function findSharedShowcase(siteId: number, limit: number, gender: string | undefined) {
+    const cache = sharedShowcases!;
+    const key = `${siteId}|${gender === undefined ? '*' : `=${gender}`}|${limit}`;
     let rows = cache.get(key);
     if (!rows) {
-      rows = repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: null });
-      cache.set(key, rows);
-      // A failed read is not kept.
-      rows.catch(() => cache.delete(key));
+      const read = repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: null });
+      cache.set(key, read);
+      // A failed read is not kept (unless a newer read took its place meanwhile).
+      read.catch(() => {
+        if (cache.peek(key) === read) cache.delete(key);
+      });
+      rows = read;
     }
     return rows;
   }
 
   /**
    * The showcase's rows for the viewer. What a viewer finds is what a visitor finds less their hidden profiles
-   * (profile-visibility.ts, findableBy), so a shared list with a few spare rows serves every viewer with no more
-   * hidden profiles than the spare ones.
+   * (profile-visibility.ts, findableBy), so a shared list with spare rows serves every viewer whose hidden profiles
+   * leave `limit` of them, or who see the whole list; anyone else reads their own.
    */
   async function findShowcaseRows(siteId: number, viewer: SessionUser | null, limit: number, gender?: string) {
     if (sharedShowcases && findHiddenProfileIds) {
-      const hidden = viewer ? await findHiddenProfileIds(viewer.profile.id) : [];
-      if (hidden.length <= sharedShowcaseSpare) {
-        const rows = await findSharedShowcase(sharedShowcases, siteId, limit + sharedShowcaseSpare, gender);
-        const hiddenIds = new Set(hidden);
-        return rows.filter((row) => !hiddenIds.has(row.id)).slice(0, limit);
-      }
+      const shownTo = limit + sharedShowcaseSpare;
+      const [rows, hidden] = await Promise.all([
+        findSharedShowcase(siteId, shownTo, gender),
+        viewer ? findHiddenProfileIds(viewer.profile.id) : [],
+      ]);
+      const hiddenIds = new Set(hidden);
+      const visible = rows.filter((row) => !hiddenIds.has(row.id));
+      if (visible.length >= limit || rows.length < shownTo) return visible.slice(0, limit);
     }
     return repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: viewer?.profile.id ?? null });
   }
+
   // Modules that come later learn that a member opened a profile (the likes module clears that liker's new like).
   const memberOpenedListeners: ((viewer: SessionUser, profileId: number) => Promise<void>)[] = [];
 

@@ -28,6 +28,15 @@ async function foundIds(app: FastifyInstance, cookie: string) {
   return { ids: answer.results.map((card: { id: number }) => card.id) as number[], total: answer.numResults as number };
 }
 
+/** The member with `cookie` blocks (POST) or unblocks (DELETE) a profile, on the first instance. */
+const blockMember = (method: 'POST' | 'DELETE', cookie: string, profileId: number) =>
+  t.app.inject({
+    method,
+    url: '/api/blocks.php',
+    headers: { ...headers, cookie },
+    payload: JSON.stringify({ profile_id: profileId }),
+  });
+
 describe(`search from shared pages on ${testDatabaseKind()}`, () => {
   it('hides a member who blocks the viewer at once on the process that saw it and within a second on another', async () => {
     const viewer = await loginMember(t.app, demoAccounts[0].email);
@@ -38,13 +47,7 @@ describe(`search from shared pages on ${testDatabaseKind()}`, () => {
     expect((await foundIds(second, viewer.cookie)).ids).toEqual(before.ids);
     expect((await foundIds(second, other.cookie)).ids).toContain(viewer.user.profile.id);
 
-    const block = (method: 'POST' | 'DELETE') =>
-      t.app.inject({
-        method,
-        url: '/api/blocks.php',
-        headers: { ...headers, cookie: other.cookie },
-        payload: JSON.stringify({ profile_id: viewer.user.profile.id }),
-      });
+    const block = (method: 'POST' | 'DELETE') => blockMember(method, other.cookie, viewer.user.profile.id);
     expect((await block('POST')).statusCode).toBe(200);
     const after = await foundIds(t.app, viewer.cookie);
     expect(after.ids).toEqual(before.ids.filter((id) => id !== other.user.profile.id));
@@ -87,13 +90,7 @@ describe(`search from shared pages on ${testDatabaseKind()}`, () => {
       counter.stop();
     }
 
-    const block = (method: 'POST' | 'DELETE') =>
-      t.app.inject({
-        method,
-        url: '/api/blocks.php',
-        headers: { ...headers, cookie: other.cookie },
-        payload: JSON.stringify({ profile_id: viewer.user.profile.id }),
-      });
+    const block = (method: 'POST' | 'DELETE') => blockMember(method, other.cookie, viewer.user.profile.id);
     expect((await block('POST')).statusCode).toBe(200);
     const withoutOther = before.filter((id) => id !== other.user.profile.id);
     expect(await showcase(t.app, viewer)).toEqual(withoutOther);

@@ -4,10 +4,10 @@
 import type { OwnProfileResponse } from '@app/shared/profiles/profile-update';
 import { findSearchStart } from '@app/shared/search/search-start';
 import { runBaselineComparison } from './baseline-comparison.ts';
-import { checkTarget } from './harness.ts';
+import { browserAcceptEncoding, checkTarget } from './harness.ts';
 
 // As a browser's fetch sends them: answers of 4 KB and more are compressed.
-const browserHeaders = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
+const browserHeaders = { accept: 'application/json', 'accept-encoding': browserAcceptEncoding };
 
 /** The search the members page runs for this member when the address names no filter: from their own answers. */
 async function findMemberSearchPath(origin: string, cookie: string): Promise<string> {

@@ -1,61 +1,38 @@
 // What compressing a page costs and saves, per encoding and level: typical pages' HTML from a production server
-// (visitor and member), compressed as @fastify/compress does with a rendered page (a stream, written in 4 KB
-// chunks, ten pages at a time as under load), and the page's own render time beside it. CPU counts every thread of
-// this process (zlib works on libuv's pool). Needs `npm run build`. `node bench/compression.ts [rounds]`; decision
-// 016 holds a run.
+// (visitor and member), each compressed in one synchronous call as the server compresses a rendered page
+// (plugins/compression.ts), and the page's own render time beside it. CPU is this process's, per page. Needs
+// `npm run build`. `node bench/compression.ts [rounds]`; decision 016 holds runs.
 import { performance } from 'node:perf_hooks';
-import type { Transform } from 'node:stream';
-import { constants, createBrotliCompress, createGzip, createZstdCompress } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { findSeededMemberId, startProductionServer, visitorCookie } from './production-server.ts';
 
 const rounds = Number(process.argv[2] ?? 20);
 const demoLogin = { email: 'premium@hartklop.test', password: 'hartklop-demo' };
-const chunkBytes = 4096;
-const parallel = 10;
+/** Each page compressed this many times per round: enough CPU time to read it reliably. */
+const repeats = 20;
 
-type Encoder = { name: string; create: () => Transform };
+type Encoder = { name: string; compress: (body: Buffer) => Buffer };
 
 /** Brotli's window: zlib's default is 4 MB (22); 256 KB (18) holds any page whole. */
 const brotli = (quality: number, window = 18): Encoder => ({
   name: `br ${quality}${window === 18 ? '' : ` w${window}`}`,
-  create: () =>
-    createBrotliCompress({
+  compress: (body) =>
+    brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: window },
     }),
 });
-const gzip = (level: number): Encoder => ({ name: `gzip ${level}`, create: () => createGzip({ level }) });
+const gzip = (level: number): Encoder => ({ name: `gzip ${level}`, compress: (body) => gzipSync(body, { level }) });
 const zstd = (level: number): Encoder => ({
   name: `zstd ${level}`,
-  create: () => createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: level } }),
+  compress: (body) => zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: level } }),
 });
 
 const encoders = [
   ...[1, 2, 3, 4, 5, 6, 7, 9, 11].map((quality) => brotli(quality)),
   brotli(4, 22),
   ...[1, 3, 6, 9].map(gzip),
-  ...[1, 3, 6, 9].map(zstd),
+  ...[1, 2, 3, 4, 5, 6, 9].map(zstd),
 ];
-
-/** Compresses one page as a stream of chunks, one chunk per turn of the event loop, as a render writes it. */
-function compressStreaming(encoder: Encoder, html: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const stream = encoder.create();
-    let bytes = 0;
-    stream.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-    });
-    stream.on('end', () => resolve(bytes));
-    stream.on('error', reject);
-    let offset = 0;
-    const writeNext = () => {
-      if (offset >= html.length) return void stream.end();
-      stream.write(html.subarray(offset, offset + chunkBytes));
-      offset += chunkBytes;
-      setImmediate(writeNext);
-    };
-    writeNext();
-  });
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -112,29 +89,24 @@ try {
   const renderMs = fetched.reduce((sum, page) => sum + page.renderMs, 0) / fetched.length;
   const rawBytes = fetched.reduce((sum, page) => sum + page.html.length, 0) / fetched.length;
 
+  console.log(`\nper page, mean over the ${fetched.length} pages (CPU: ${rounds} rounds of ${repeats} calls per page)`);
   console.log(
-    `\nper page, mean over the ${fetched.length} pages (CPU: ${rounds} rounds of ${parallel} pages at a time, every thread)`,
-  );
-  console.log(
-    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU ms'.padStart(7)} ${'of render'.padStart(9)}`,
+    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU µs'.padStart(7)} ${'of render'.padStart(9)}`,
   );
   for (const encoder of encoders) {
     let bytes = 0;
-    for (const page of fetched) bytes += await compressStreaming(encoder, page.html);
+    for (const page of fetched) bytes += encoder.compress(page.html).length;
     // Warm up, then measure.
-    for (const page of fetched)
-      await Promise.all(Array.from({ length: parallel }, () => compressStreaming(encoder, page.html)));
+    for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
     const before = process.cpuUsage();
     for (let round = 0; round < rounds; round++) {
-      for (const page of fetched) {
-        await Promise.all(Array.from({ length: parallel }, () => compressStreaming(encoder, page.html)));
-      }
+      for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
     }
     const used = process.cpuUsage(before);
     const meanBytes = bytes / fetched.length;
-    const meanCpu = (used.user + used.system) / 1000 / (rounds * parallel * fetched.length);
+    const meanCpuMs = (used.user + used.system) / 1000 / (rounds * repeats * fetched.length);
     console.log(
-      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${meanCpu.toFixed(2).padStart(7)} ${`${((meanCpu / renderMs) * 100).toFixed(0)}%`.padStart(9)}`,
+      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${(meanCpuMs * 1000).toFixed(0).padStart(7)} ${`${((meanCpuMs / renderMs) * 100).toFixed(1)}%`.padStart(9)}`,
     );
   }
 } finally {

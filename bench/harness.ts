@@ -302,6 +302,9 @@ export function printTable(header: string[], rows: string[][]): void {
 }
 
 /** Something to load: a URL with its headers, served by the process `pid`. */
+/** What Chrome (and Edge) send over HTTPS: the server picks zstd from it, Safari's `gzip, deflate, br` gets brotli. */
+export const browserAcceptEncoding = 'gzip, deflate, br, zstd';
+
 export type LoadTarget = { url: string; headers: Record<string, string>; pid: number };
 
 export type TargetFigures = LoadRun & {

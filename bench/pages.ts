@@ -3,11 +3,11 @@
 // on PostgreSQL. It builds the web app first; README in this folder says what each figure means.
 import type { MemberSearchResponse } from '@app/shared/search/member-search';
 import { runBaselineComparison } from './baseline-comparison.ts';
-import { checkTarget, type LoadTarget } from './harness.ts';
+import { browserAcceptEncoding, checkTarget, type LoadTarget } from './harness.ts';
 import { findSeededMemberId, visitorCookie } from './production-server.ts';
 
 // As a browser asks for a page: compressed, so the server's compression is part of each render's cost.
-const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
+const browserHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': browserAcceptEncoding };
 
 /** A member the demo member's own search shows (what a click on the members page opens). */
 async function findMemberFromSearch(origin: string, cookie: string): Promise<string> {

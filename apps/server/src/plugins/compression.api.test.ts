@@ -17,8 +17,9 @@ const getDocument = (t: TestApp, encodings: string) =>
   t.app.inject({ url: '/api/docs/json', headers: { host: 'localhost', 'accept-encoding': encodings } });
 
 describe('answer compression (decision 016)', () => {
-  it('prefers brotli when a browser takes brotli and zstd, and uses what a client takes', async () => {
-    expect((await getDocument(compressing, 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('br');
+  it('prefers zstd when a browser takes brotli and zstd, and uses what a client takes', async () => {
+    expect((await getDocument(compressing, 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('zstd');
+    expect((await getDocument(compressing, 'gzip, deflate, br')).headers['content-encoding']).toBe('br');
     expect((await getDocument(compressing, 'zstd')).headers['content-encoding']).toBe('zstd');
     expect((await getDocument(compressing, 'gzip')).headers['content-encoding']).toBe('gzip');
     expect((await getDocument(compressing, 'identity')).headers['content-encoding']).toBeUndefined();

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compressShared, registerCompression } from './compression.ts';
 
 describe('chooseEncoding', () => {
-  it('prefers brotli, then zstd, gzip and deflate among what the client takes equally', () => {
-    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+  it('prefers zstd, then brotli, gzip and deflate among what the client takes equally', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('zstd');
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
     expect(chooseEncoding('zstd, gzip')).toBe('zstd');
     expect(chooseEncoding('deflate, gzip')).toBe('gzip');
     expect(chooseEncoding('DEFLATE')).toBe('deflate');
@@ -14,8 +15,9 @@ describe('chooseEncoding', () => {
   it('follows the q-values, and q=0 refuses an encoding', () => {
     expect(chooseEncoding('br;q=0.5, gzip')).toBe('gzip');
     expect(chooseEncoding('br;q=0, gzip;q=0.1')).toBe('gzip');
-    expect(chooseEncoding('*;q=0.2, br;q=0')).toBe('zstd');
-    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0.2, zstd;q=0')).toBe('br');
+    expect(chooseEncoding('zstd;q=0.5, br')).toBe('br');
+    expect(chooseEncoding('*')).toBe('zstd');
   });
 
   it('answers none for identity, nothing known, an empty header or nonsense', () => {

@@ -39,11 +39,10 @@ declare module 'fastify' {
  * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive as one buffer
  * (apps/web/app/entry.server.tsx) and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
- * `bench/compression.ts`): brotli 3 makes a 37 KB page 8.4 KB in 0.17 ms, brotli 4 7.9 KB in 0.29 ms; zstd 3 is
- * faster still but larger, so brotli is preferred when a browser also takes zstd. Its window is 256 KB, which holds
- * any page whole (zlib's default of 4 MB gave the same bytes for four times the CPU). gzip 6 for clients without
- * brotli. Bodies under 16 KB take the fastest levels (`levelFor` below). Built assets are compressed once at build
- * time at the highest levels (`plugins/web.ts`).
+ * `bench/compression.ts`): in one call, zstd 4 makes a page as small as brotli 3 in 60% of its CPU, so zstd is
+ * preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a 256 KB
+ * window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB take the fastest levels
+ * (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
  *
  * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
  * reply wrapping) cost a sixth of a small API call that is never compressed (decision 022). Request bodies are never
@@ -99,12 +98,13 @@ const compressibleType = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:
 
 type Encoding = 'br' | 'zstd' | 'gzip' | 'deflate';
 /** Preferred first when a client takes several equally. */
-const encodings: Encoding[] = ['br', 'zstd', 'gzip', 'deflate'];
+const encodings: Encoding[] = ['zstd', 'br', 'gzip', 'deflate'];
 
 /**
  * Answers under 16 KB (API answers: a search page is about 7 KB) at the fastest levels: below that size a codec's
  * set-up is most of its work, and its higher levels save a hundred bytes for twice the CPU (brotli 1 makes a 6.6 KB
- * search answer 1.7 KB in about 25 µs, brotli 3 1.6 KB in 55 µs). Pages keep the levels decision 016 measured.
+ * search answer 1.7 KB in about 25 µs, brotli 3 1.6 KB in 55 µs, zstd 1 1.57 KB in about 29 µs). Pages keep the
+ * levels decision 016 measured.
  */
 const smallBodyLimit = 16 * 1024;
 
@@ -114,7 +114,7 @@ const brotliOptions = (quality: number) => ({
 const zstdOptions = (level: number) => ({ params: { [constants.ZSTD_c_compressionLevel]: level } });
 const levels = {
   small: { br: brotliOptions(1), zstd: zstdOptions(1), gzip: { level: 1 } },
-  large: { br: brotliOptions(3), zstd: zstdOptions(3), gzip: { level: 6 } },
+  large: { br: brotliOptions(3), zstd: zstdOptions(4), gzip: { level: 6 } },
 };
 
 type Level = (typeof levels)['large'];

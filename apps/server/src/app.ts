@@ -8,7 +8,6 @@ import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createLocalEventBus, type EventBus } from './events/event-bus.ts';
 import { createMemberEventLog } from './events/member-event-log.ts';
 import { createMemberEventsRepository } from './events/member-events.repository.ts';
-import { createRedisEventBus } from './events/redis-event-bus.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
@@ -99,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
   });
   const events =
-    options.events ?? (config.redisUrl ? await createRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());
+    options.events ?? (config.redisUrl ? await connectRedisEventBus(config.redisUrl, app.log) : createLocalEventBus());
   if (!options.events) app.addHook('onClose', () => events.close());
   const work = createUnitOfWork(database.db);
   const context: ModuleContext = {
@@ -143,4 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMessageFiles(app, context.catalogs);
   if (config.serveWeb) await registerWeb(app, { config, catalogs: context.catalogs });
   return app;
+}
+
+/** Redis's client (ioredis) is imported only by a process configured for a bus across processes. */
+async function connectRedisEventBus(url: string, log: FastifyInstance['log']): Promise<EventBus> {
+  const { createRedisEventBus } = await import('./events/redis-event-bus.ts');
+  return createRedisEventBus(url, log);
 }

@@ -1,12 +1,12 @@
 import { AppError } from '@app/shared/errors/app-error';
-import {
-  createMollieClient,
-  type Locale,
-  type Mandate,
+import type {
+  Locale,
+  Mandate,
   MandateMethod,
-  type PaymentMethod as MolliePaymentMethod,
-  type SequenceType as MollieSequenceType,
-  type Payment,
+  MollieClient,
+  PaymentMethod as MolliePaymentMethod,
+  SequenceType as MollieSequenceType,
+  Payment,
 } from '@mollie/api-client';
 import type {
   Money,
@@ -30,6 +30,9 @@ export interface MollieProviderOptions {
 const zeroDecimalCurrencies = new Set(['ISK', 'JPY']);
 const paymentStatuses = new Set<string>(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']);
 const refundStatuses = new Set<string>(['queued', 'pending', 'processing', 'refunded', 'failed', 'canceled']);
+// The client's enum values, spelled here: the client itself is only imported when a call needs it.
+const directDebit = 'directdebit' as MandateMethod.directdebit;
+const creditCard = 'creditcard' as MandateMethod.creditcard;
 
 function toMollieAmount({ currency, cents }: Money): { currency: string; value: string } {
   if (!Number.isSafeInteger(cents) || cents < 0) {
@@ -82,7 +85,7 @@ function toProviderPayment(payment: Payment): ProviderPayment {
 function toProviderMandate(mandate: Mandate): ProviderMandate {
   const details = toStringRecord(mandate.details);
   // What the member recognises: the holder and the last digits; the full IBAN stays with Mollie.
-  if (mandate.method === MandateMethod.directdebit) {
+  if (mandate.method === directDebit) {
     return {
       id: mandate.id,
       status: mandate.status,
@@ -93,7 +96,7 @@ function toProviderMandate(mandate: Mandate): ProviderMandate {
       },
     };
   }
-  if (mandate.method === MandateMethod.creditcard) {
+  if (mandate.method === creditCard) {
     const { cardHolder, cardNumber, cardLabel } = details;
     return {
       id: mandate.id,
@@ -116,15 +119,27 @@ function toProviderMandate(mandate: Mandate): ProviderMandate {
  */
 export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
   const { apiKey, apiEndpoint, timeoutMs = 30_000 } = options;
-  const client = createMollieClient(apiEndpoint ? { apiKey, apiEndpoint } : { apiKey });
+  // The client (about 4 MB of memory with its certificate bundle) is imported by the first call, not at start: most
+  // processes of a site never take a payment.
+  let client: Promise<MollieClient> | null = null;
+  const loadClient = () => {
+    client ??= import('@mollie/api-client').then(
+      ({ createMollieClient }) => createMollieClient(apiEndpoint ? { apiKey, apiEndpoint } : { apiKey }),
+      (error: unknown) => {
+        client = null;
+        throw error;
+      },
+    );
+    return client;
+  };
 
-  async function call<T>(operation: string, request: () => Promise<T>): Promise<T> {
+  async function call<T>(operation: string, request: (client: MollieClient) => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([request(), timeout]);
+      return await Promise.race([loadClient().then(request), timeout]);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const { statusCode, field } = error as { statusCode?: number; field?: string };
@@ -143,7 +158,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     name: 'mollie',
 
     createCustomer: (input) =>
-      call('create customer', async () => {
+      call('create customer', async (client) => {
         const customer = await client.customers.create({
           name: input.name,
           email: input.email,
@@ -153,7 +168,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       }),
 
     createPayment: (input) =>
-      call('create payment', async () => {
+      call('create payment', async (client) => {
         const recurring = input.sequenceType === 'recurring';
         const payment = await client.payments.create({
           amount: toMollieAmount(input.amount),
@@ -172,14 +187,14 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         return toProviderPayment(payment);
       }),
 
-    getPayment: (id) => call('get payment', async () => toProviderPayment(await client.payments.get(id))),
+    getPayment: (id) => call('get payment', async (client) => toProviderPayment(await client.payments.get(id))),
 
     createMandate: (customerId, input) =>
-      call('create mandate', async () =>
+      call('create mandate', async (client) =>
         toProviderMandate(
           await client.customerMandates.create({
             customerId,
-            method: MandateMethod.directdebit,
+            method: directDebit,
             consumerName: input.consumerName,
             consumerAccount: input.consumerAccount,
             signatureDate: input.signatureDate,
@@ -189,10 +204,12 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       ),
 
     getMandate: (customerId, mandateId) =>
-      call('get mandate', async () => toProviderMandate(await client.customerMandates.get(mandateId, { customerId }))),
+      call('get mandate', async (client) =>
+        toProviderMandate(await client.customerMandates.get(mandateId, { customerId })),
+      ),
 
     createRefund: (paymentId, input) =>
-      call('create refund', async (): Promise<ProviderRefund> => {
+      call('create refund', async (client): Promise<ProviderRefund> => {
         const refund = await client.paymentRefunds.create({
           paymentId,
           amount: toMollieAmount(input.amount),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../lib/load-sharp.ts';
 
 /** The stored sizes of every photo (spec: full, match, thumb). */
 const photoVariants = {
@@ -26,6 +27,7 @@ export const allPhotoVariants: readonly PhotoVariant[] = ['full', 'match', 'thum
  * survives, at the match size.
  */
 export async function blurPhoto(full: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const tiny = await sharp(full).resize({ width: 24, height: 30, fit: 'cover' }).toBuffer();
   return sharp(tiny)
     .resize({ width: photoVariants.match.width, height: photoVariants.match.height, kernel: 'cubic' })
@@ -45,6 +47,7 @@ export interface ProcessedPhoto {
  * `limitInputPixels` rejects pixel floods.
  */
 export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   const source = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }) : input;
   const { data, info } = await source
     .rotate()

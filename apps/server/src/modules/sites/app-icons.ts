@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AppIconName, appIcons, appThemeColor } from '@app/shared/sites/installed-app';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/load-sharp.ts';
 
 /** The site's icon, the one the pages link as their SVG favicon. */
 const siteIconSource = join(import.meta.dirname, '../../../../web/public/icon.svg');
@@ -10,6 +10,7 @@ const siteIconSource = join(import.meta.dirname, '../../../../web/public/icon.sv
 const maskableContent = 0.7;
 
 async function renderSvg(svg: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   // sharp draws an SVG at 72 dpi: the density that makes its own width `size` pixels keeps the drawing sharp.
   const { width } = await sharp(svg).metadata();
   const density = (72 * size) / (width ?? size);
@@ -17,6 +18,7 @@ async function renderSvg(svg: Buffer, size: number): Promise<Buffer> {
 }
 
 async function renderIcon(svg: Buffer, name: AppIconName): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { size } = appIcons[name];
   if (name === 'maskable512') {
     // A launcher may cut the icon to any shape within the middle 80%: the brand colour fills the whole square.

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { errorResponses } from '../../lib/api-schema.ts';
+import { boundedTo } from '../../lib/lru-bound.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 /**
@@ -25,7 +26,7 @@ function createSettingsAnswers(sites: SitesService) {
   return (site: Site, locale: Locale, place: VisitorPlace): Buffer => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, Buffer>({ max: 2_000 });
+      ofSite = new LRUCache<string, Buffer>(boundedTo(2_000));
       answers.set(site, ofSite);
     }
     const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;

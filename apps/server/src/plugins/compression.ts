@@ -39,10 +39,10 @@ declare module 'fastify' {
  * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive as one buffer
  * (apps/web/app/entry.server.tsx) and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
- * `bench/compression.ts`): in one call, zstd 4 makes a page as small as brotli 3 in 60% of its CPU, so zstd is
- * preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a 256 KB
- * window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB take the fastest levels
- * (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
+ * `bench/compression.ts`): in one call, zstd 4 makes a page as small as brotli 3 in 60% of its CPU (in a loaded
+ * server about 80%), so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others
+ * (Safari), with a 256 KB window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB
+ * take the fastest levels (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
  *
  * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
  * reply wrapping) cost a sixth of a small API call that is never compressed (decision 022). Request bodies are never

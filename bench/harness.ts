@@ -301,10 +301,13 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(`  ${line(row).join('  ')}`);
 }
 
-/** Something to load: a URL with its headers, served by the process `pid`. */
-/** What Chrome (and Edge) send over HTTPS: the server picks zstd from it, Safari's `gzip, deflate, br` gets brotli. */
+/**
+ * What Chrome and Edge send over HTTPS: the server picks zstd from it; browsers without zstd (Safari, 2026-11) send
+ * `gzip, deflate, br` and get brotli.
+ */
 export const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
+/** Something to load: a URL with its headers, served by the process `pid`. */
 export type LoadTarget = { url: string; headers: Record<string, string>; pid: number };
 
 export type TargetFigures = LoadRun & {

@@ -1,4 +1,12 @@
-import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  inflateSync,
+  zstdCompressSync,
+  zstdDecompressSync,
+} from 'node:zlib';
 import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compressShared, registerCompression } from './compression.ts';
@@ -15,9 +23,15 @@ describe('chooseEncoding', () => {
   it('follows the q-values, and q=0 refuses an encoding', () => {
     expect(chooseEncoding('br;q=0.5, gzip')).toBe('gzip');
     expect(chooseEncoding('br;q=0, gzip;q=0.1')).toBe('gzip');
-    expect(chooseEncoding('*;q=0.2, zstd;q=0')).toBe('br');
     expect(chooseEncoding('zstd;q=0.5, br')).toBe('br');
-    expect(chooseEncoding('*')).toBe('zstd');
+    expect(chooseEncoding('br;q=0.5, *')).toBe('gzip');
+  });
+
+  it('prefers a named coding to one only `*` allows, and gzip among those', () => {
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding('br, *')).toBe('br');
+    expect(chooseEncoding('*;q=0.2, gzip;q=0')).toBe('br');
+    expect(chooseEncoding('*;q=0.2, zstd;q=0.1')).toBe('gzip');
   });
 
   it('answers none for identity, nothing known, an empty header or nonsense', () => {
@@ -88,5 +102,44 @@ describe('kept compressions (a page kept for visitors)', () => {
     expect(brotliDecompressSync(response.rawPayload).equals(other)).toBe(true);
     expect(kept.compressed.size).toBe(0);
     await app.close();
+  });
+});
+
+describe('levels (decision 016)', () => {
+  // 16 KB and more: a page's levels. Each codec's output is fixed for its input and level, so the bytes tell the level.
+  const page = Buffer.from(
+    Array.from({ length: 600 }, (_, row) => `<li class="member-card" data-id="${row * 7919}">Lid ${row}</li>`).join(''),
+  );
+  const small = page.subarray(0, 8 * 1024);
+
+  async function get(body: Buffer, acceptEncoding: string) {
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    app.get('/page', (_request, reply) => reply.type('text/html').send(body));
+    const response = await app.inject({ url: '/page', headers: { 'accept-encoding': acceptEncoding } });
+    await app.close();
+    return response;
+  }
+
+  it('compresses a page with zstd 4 for a browser that takes zstd, brotli 3 for one that does not', async () => {
+    expect(page.length).toBeGreaterThan(16 * 1024);
+    const chrome = await get(page, 'gzip, deflate, br, zstd');
+    expect(chrome.headers['content-encoding']).toBe('zstd');
+    expect(
+      chrome.rawPayload.equals(zstdCompressSync(page, { params: { [constants.ZSTD_c_compressionLevel]: 4 } })),
+    ).toBe(true);
+    const safari = await get(page, 'gzip, deflate, br');
+    expect(safari.headers['content-encoding']).toBe('br');
+    const brotli3 = brotliCompressSync(page, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_LGWIN]: 18 },
+    });
+    expect(safari.rawPayload.equals(brotli3)).toBe(true);
+  });
+
+  it('compresses an answer under 16 KB at the fastest level', async () => {
+    const response = await get(small, 'gzip, deflate, br, zstd');
+    expect(
+      response.rawPayload.equals(zstdCompressSync(small, { params: { [constants.ZSTD_c_compressionLevel]: 1 } })),
+    ).toBe(true);
   });
 });

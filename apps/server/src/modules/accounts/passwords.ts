@@ -1,6 +1,7 @@
 import { AppError } from '@app/shared/errors/app-error';
 import { hash, verify } from '@node-rs/argon2';
-import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
+import type { ZxcvbnResult } from '@zxcvbn-ts/core';
+import { loadOnce } from '../../lib/load-once.ts';
 
 // argon2id with OWASP's minimum (m=19 MiB, t=2, p=1): about 20 ms here.
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -35,36 +36,26 @@ const minimumScore = 3;
 const scoredLength = 64;
 const l33tVariants = 30;
 
-let zxcvbn: Promise<ZxcvbnFactory> | undefined;
-
 /**
  * The estimator with its dictionaries, built on the first check (a few hundred ms) and kept for every later one:
  * the common (breached) password list, the diceware words and keyboard layouts, and Dutch words and first and last
  * names, as the sites are Dutch first. English adds little beyond the breached list at three times the cost per check.
  * Server only: the dictionaries never reach the browser bundle (packages/shared and apps/web do not import this).
  */
-function estimator(): Promise<ZxcvbnFactory> {
-  zxcvbn ??= (async () => {
-    const [{ ZxcvbnFactory }, common, dutch] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-nl-be'),
-    ]);
-    const dutchWords = Object.fromEntries(
-      Object.entries(dutch.dictionary).map(([name, words]) => [`${name}-nl`, words]),
-    );
-    return new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, ...dutchWords },
-      graphs: common.adjacencyGraphs,
-      maxLength: scoredLength,
-      l33tMaxSubstitutions: l33tVariants,
-    });
-  })().catch((error: unknown) => {
-    zxcvbn = undefined;
-    throw error;
+const estimator = loadOnce(async () => {
+  const [{ ZxcvbnFactory }, common, dutch] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-nl-be'),
+  ]);
+  const dutchWords = Object.fromEntries(Object.entries(dutch.dictionary).map(([name, words]) => [`${name}-nl`, words]));
+  return new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...dutchWords },
+    graphs: common.adjacencyGraphs,
+    maxLength: scoredLength,
+    l33tMaxSubstitutions: l33tVariants,
   });
-  return zxcvbn;
-}
+});
 
 /** The member's own details a guesser tries first: the address, its local part and its words, and the name. */
 function personalWords(inputs: readonly string[]): string[] {

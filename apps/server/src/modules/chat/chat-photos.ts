@@ -9,14 +9,7 @@ import { newPhotoKey, processPhoto } from '../profiles/photo-processing.ts';
  */
 export async function storeChatPhoto(storage: Storage, image: Buffer): Promise<string> {
   if (image.length === 0) throw new AppError('photo_invalid', 'no image body');
-  let processed: Awaited<ReturnType<typeof processPhoto>>;
-  try {
-    processed = await processPhoto(image);
-  } catch (error) {
-    const message = String((error as Error).message ?? error);
-    if (/pixel limit/i.test(message)) throw new AppError('photo_too_large', message);
-    throw new AppError('photo_invalid', message);
-  }
+  const processed = await processPhoto(image);
   const key = newPhotoKey();
   await storage.put(`chat/${key}.jpg`, processed.files.full, 'image/jpeg');
   await storage.put(`chat/${key}_thumb.jpg`, processed.files.thumb, 'image/jpeg');

@@ -8,6 +8,7 @@ import type {
   SequenceType as MollieSequenceType,
   Payment,
 } from '@mollie/api-client';
+import { loadOnce } from '../../lib/load-once.ts';
 import type {
   Money,
   PaymentProvider,
@@ -30,9 +31,10 @@ export interface MollieProviderOptions {
 const zeroDecimalCurrencies = new Set(['ISK', 'JPY']);
 const paymentStatuses = new Set<string>(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']);
 const refundStatuses = new Set<string>(['queued', 'pending', 'processing', 'refunded', 'failed', 'canceled']);
-// The client's enum values, spelled here: the client itself is only imported when a call needs it.
-const directDebit = 'directdebit' as MandateMethod.directdebit;
-const creditCard = 'creditcard' as MandateMethod.creditcard;
+// The client's enum values, spelled here (checked against the enum's type): the client itself is imported only when
+// a call needs it.
+const directDebit = 'directdebit' satisfies `${MandateMethod.directdebit}` as MandateMethod.directdebit;
+const creditCard = 'creditcard' satisfies `${MandateMethod.creditcard}` as MandateMethod.creditcard;
 
 function toMollieAmount({ currency, cents }: Money): { currency: string; value: string } {
   if (!Number.isSafeInteger(cents) || cents < 0) {
@@ -119,27 +121,30 @@ function toProviderMandate(mandate: Mandate): ProviderMandate {
  */
 export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
   const { apiKey, apiEndpoint, timeoutMs = 30_000 } = options;
-  // The client (about 4 MB of memory with its certificate bundle) is imported by the first call, not at start: most
-  // processes of a site never take a payment.
-  let client: Promise<MollieClient> | null = null;
-  const loadClient = () => {
-    client ??= import('@mollie/api-client').then(
-      ({ createMollieClient }) => createMollieClient(apiEndpoint ? { apiKey, apiEndpoint } : { apiKey }),
-      (error: unknown) => {
-        client = null;
-        throw error;
-      },
-    );
-    return client;
-  };
+  // The client (about 4 MB of memory with its certificate bundle) is imported by the first call, not at start: a
+  // process without a Mollie key never imports it, and one with a key only once it takes part in a payment.
+  const loadClient = loadOnce(async () => {
+    const { createMollieClient } = await import('@mollie/api-client');
+    return createMollieClient(apiEndpoint ? { apiKey, apiEndpoint } : { apiKey });
+  });
 
   async function call<T>(operation: string, request: (client: MollieClient) => Promise<T>): Promise<T> {
+    let client: MollieClient;
+    try {
+      client = await loadClient();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppError(
+        'payment_provider_unavailable',
+        `Mollie client failed to load: ${reason}`.replaceAll(apiKey, '[api key]'),
+      );
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([loadClient().then(request), timeout]);
+      return await Promise.race([request(client), timeout]);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const { statusCode, field } = error as { statusCode?: number; field?: string };

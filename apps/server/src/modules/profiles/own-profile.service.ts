@@ -143,14 +143,7 @@ export function createOwnProfileService(deps: {
       const counts = await repository.findPhotoCounts(user.profile.id);
       if (counts.total >= limit)
         throw new AppError('photo_limit', `photo ${counts.total + 1} over ${limit}`, { limit });
-      let processed: Awaited<ReturnType<typeof processPhoto>>;
-      try {
-        processed = await processPhoto(data);
-      } catch (error) {
-        const message = String((error as Error).message ?? error);
-        if (/pixel limit/i.test(message)) throw new AppError('photo_too_large', message);
-        throw new AppError('photo_invalid', message);
-      }
+      const processed = await processPhoto(data);
       const key = newPhotoKey();
       for (const variant of ['full', 'match', 'thumb'] as const) {
         await storage.put(photoFileName(key, variant), processed.files[variant], 'image/jpeg');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '@app/shared/errors/app-error';
 import type { Sharp } from 'sharp';
 import { loadSharp } from '../../lib/load-sharp.ts';
 
@@ -44,10 +45,24 @@ export interface ProcessedPhoto {
 
 /**
  * Decodes once, turns upright, and re-encodes into every variant. Re-encoding drops all metadata (EXIF, GPS);
- * `limitInputPixels` rejects pixel floods.
+ * `limitInputPixels` rejects pixel floods. An image that cannot be read is `photo_invalid` (or `photo_too_large`);
+ * sharp failing to load is the server's fault, not the photo's, and answers 500.
  */
 export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhoto> {
   const sharp = await loadSharp();
+  try {
+    return await encodeVariants(sharp, input);
+  } catch (error) {
+    const message = String((error as Error).message ?? error);
+    if (/pixel limit/i.test(message)) throw new AppError('photo_too_large', message);
+    throw new AppError('photo_invalid', message);
+  }
+}
+
+async function encodeVariants(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  input: Buffer | Sharp,
+): Promise<ProcessedPhoto> {
   const source = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }) : input;
   const { data, info } = await source
     .rotate()

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { boundedTo } from '../lib/lru-bound.ts';
+import { boundByCount } from '../lib/lru-count-bound.ts';
 import { createRevocationTickets } from '../lib/revocation-tickets.ts';
 import type { EventBus } from './event-bus.ts';
 
@@ -20,7 +20,7 @@ export function createBusDroppedCache<Key extends {}, Value>(options: {
   keeps?: (value: Value) => boolean;
 }) {
   const { bus, now, refreshMs, maxEntries, keeps = () => true } = options;
-  const entries = new LRUCache<Key, { value: Value; fetchedAt: number }>(boundedTo(maxEntries));
+  const entries = new LRUCache<Key, { value: Value; fetchedAt: number }>(boundByCount(maxEntries));
   const tickets = createRevocationTickets<Key>(maxEntries * 2);
 
   function forgetAll() {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { LRUCache } from 'lru-cache';
-import { boundedTo } from '../lib/lru-bound.ts';
+import { boundByCount } from '../lib/lru-count-bound.ts';
 import { createBusDroppedCache } from './bus-dropped-cache.ts';
 import { blocksChangedChannel, isBlocksChanged, isPublishedMemberEvents, memberEventsChannel } from './channels.ts';
 import type { EventBus } from './event-bus.ts';
@@ -63,7 +63,7 @@ export async function createMemberCountCache(options: {
   if (refreshMs <= 0) return { findCount: read, forgetCount: () => {}, close: () => {} };
   const cache = createBusDroppedCache<number, number>({ bus, now, refreshMs, maxEntries });
   // A block names profiles: the users whose counts are kept, by their profile.
-  const userOfProfile = new LRUCache<number, number>(boundedTo(maxEntries));
+  const userOfProfile = new LRUCache<number, number>(boundByCount(maxEntries));
   const origin = randomUUID();
 
   const unsubscribers = [

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { boundedTo } from './lru-bound.ts';
+import { boundByCount } from './lru-count-bound.ts';
 
 /**
  * Numbered revocations, so that a cache can refuse a database read that began before something it read was revoked:
@@ -10,7 +10,7 @@ export function createRevocationTickets<Key extends {}>(max: number) {
   let revocations = 0;
   let forgottenUpTo = 0;
   const revokedAt = new LRUCache<Key, number>({
-    ...boundedTo(max),
+    ...boundByCount(max),
     dispose: (at, _key, reason) => {
       if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
     },

@@ -3,7 +3,7 @@ import type { SessionUser } from '@app/shared/accounts/session-user';
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../../events/event-bus.ts';
 import { publishWithRetry } from '../../events/publish-with-retry.ts';
-import { boundedTo } from '../../lib/lru-bound.ts';
+import { boundByCount } from '../../lib/lru-count-bound.ts';
 import { createRevocationTickets } from '../../lib/revocation-tickets.ts';
 
 /**
@@ -76,7 +76,7 @@ export async function createSessionCache(options: {
   const { bus, maxEntries = 20_000, refreshMs = 30_000 } = options;
   const tokensOfUser = new Map<number, Set<string>>();
   const entries = new LRUCache<string, Entry>({
-    ...boundedTo(maxEntries),
+    ...boundByCount(maxEntries),
     dispose: (entry, tokenHash) => {
       const tokens = tokensOfUser.get(entry.user.id);
       tokens?.delete(tokenHash);

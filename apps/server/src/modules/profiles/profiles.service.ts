@@ -4,7 +4,7 @@ import { ageOn } from '@app/shared/profiles/age';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import type { ProfileFieldKey } from '@app/shared/profiles/profile-fields';
 import { LRUCache } from 'lru-cache';
-import { boundedTo } from '../../lib/lru-bound.ts';
+import { boundByCount } from '../../lib/lru-count-bound.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { toMemberCard } from './member-card.ts';
@@ -36,7 +36,7 @@ export function createProfilesService(deps: {
   const sharedShowcases =
     sharedShowcaseMs > 0
       ? new LRUCache<string, Promise<ShowcaseRow[]>>({
-          ...boundedTo(1_000),
+          ...boundByCount(1_000),
           ttl: sharedShowcaseMs,
           ttlResolution: 0,
           perf: { now: () => deps.now().getTime() },

@@ -7,7 +7,7 @@ import { searchCountCap, searchPageSize } from '@app/shared/search/member-search
 import { findSearchStart, type SearchStartProfile } from '@app/shared/search/search-start';
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { LRUCache } from 'lru-cache';
-import { boundedTo } from '../../lib/lru-bound.ts';
+import { boundByCount } from '../../lib/lru-count-bound.ts';
 import { toMemberCard, toSharedMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { HiddenProfile, SearchFilter, SearchRepository } from './search.repository.ts';
@@ -94,7 +94,7 @@ export function createSearchService(deps: {
   const pageCache =
     pageCacheMs > 0
       ? new LRUCache<string, Promise<SearchRow[]>>({
-          ...boundedTo(pageCacheSize),
+          ...boundByCount(pageCacheSize),
           ttl: pageCacheMs,
           ttlResolution: 0,
           perf: clock,
@@ -105,7 +105,7 @@ export function createSearchService(deps: {
   const countCache =
     countCacheMs > 0
       ? new LRUCache<string, number>({
-          ...boundedTo(countCacheSize),
+          ...boundByCount(countCacheSize),
           ttl: countCacheMs,
           ttlResolution: 0,
           perf: clock,

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { errorResponses } from '../../lib/api-schema.ts';
-import { boundedTo } from '../../lib/lru-bound.ts';
+import { boundByCount } from '../../lib/lru-count-bound.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 /**
@@ -26,7 +26,7 @@ function createSettingsAnswers(sites: SitesService) {
   return (site: Site, locale: Locale, place: VisitorPlace): Buffer => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, Buffer>(boundedTo(2_000));
+      ofSite = new LRUCache<string, Buffer>(boundByCount(2_000));
       answers.set(site, ofSite);
     }
     const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;

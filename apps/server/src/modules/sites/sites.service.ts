@@ -13,7 +13,7 @@ import type {
 } from '@app/shared/sites/site-settings';
 import { LRUCache } from 'lru-cache';
 import type { Catalogs } from '../../i18n/catalogs.ts';
-import { boundedTo } from '../../lib/lru-bound.ts';
+import { boundByCount } from '../../lib/lru-count-bound.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
 export interface Site {
@@ -42,7 +42,7 @@ export function createSitesService(deps: {
   const now = deps.now ?? Date.now;
   // Bounded: any client can send any Host name, and misses are cached too. The clock is read on every look-up
   // (ttlResolution 0), so an injected one is obeyed at once.
-  const cacheOptions = { ...boundedTo(1_000), ttl: siteCacheMs, ttlResolution: 0, perf: { now } };
+  const cacheOptions = { ...boundByCount(1_000), ttl: siteCacheMs, ttlResolution: 0, perf: { now } };
   const cache = new LRUCache<string, { site: Site | null }>(cacheOptions);
   const companyCache = new LRUCache<number, CompanyInfo>(cacheOptions);
 

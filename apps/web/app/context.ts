@@ -24,8 +24,11 @@ export interface WebRequestContext extends SiteVisit {
   user: SessionUser | null;
   /** What loaders and actions may call, per module (`services.profiles.findMember(id)`), bound to this request. */
   services: PageServices;
-  /** Filled by the render (entry.server.tsx) for the server: whether the page went out without script. */
-  rendered: { noScript: boolean };
+  /**
+   * Filled by the render (entry.server.tsx) for the server: whether the page went out without script, and the
+   * document itself, which the server sends instead of a Response body (the Response carries status and headers).
+   */
+  rendered: { noScript: boolean; document?: string };
 }
 
 export const webContext = createContext<WebRequestContext>();

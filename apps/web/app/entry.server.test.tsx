@@ -128,14 +128,18 @@ function createHandler(entry: Entry) {
 async function renderPage(entry: Entry, path: string) {
   const logged: string[] = [];
   const context = new RouterContextProvider();
-  context.set(webContext, {
+  const page = {
     cspNonce: nonce,
     translate: (key: string) => key,
     rendered: { noScript: false },
     logError: (error: unknown) => logged.push(error instanceof Error ? error.message : String(error)),
-  } as unknown as WebRequestContext);
+  } as unknown as WebRequestContext;
+  context.set(webContext, page);
   const response = await createHandler(entry)(new Request(`http://localhost${path}`), context);
-  return { status: response.status, html: await response.text(), logged };
+  // Ours hands the document over in the page context (its Response has no body); React Router's stock entry answers
+  // it as the Response's body.
+  const html = page.rendered.document ?? (await response.text());
+  return { status: response.status, html, handedOver: page.rendered.document !== undefined, logged };
 }
 
 describe('the server entry', () => {
@@ -143,6 +147,7 @@ describe('the server entry', () => {
     const ours = await renderPage(handleRequest, '/page');
     const stock = await renderPage(stockEntry, '/page');
     expect(ours.status).toBe(200);
+    expect(ours.handedOver).toBe(true);
     expect(ours.html).toContain('streamController.enqueue(');
     expect(ours.html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
     expect(ours.html.startsWith('<!DOCTYPE html><html lang="nl">')).toBe(true);

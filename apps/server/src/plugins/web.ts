@@ -142,9 +142,11 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      if (!response.body) return reply.send();
-      // Pages and data are rendered whole (entry.server.tsx) and small: one buffer is compressed in one call.
-      const body = Buffer.from(await response.arrayBuffer());
+      // A rendered document comes in the page context (entry.server.tsx); other answers (data requests, React
+      // Router's own refusals) carry their body. Both are whole and small: one buffer is compressed in one call.
+      const document = context.rendered.document;
+      if (document === undefined && !response.body) return reply.send();
+      const body = document === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(document);
       const shareable =
         visitorKey !== null &&
         isShareablePage({

@@ -26,9 +26,9 @@ export interface WebRequestContext extends SiteVisit {
   services: PageServices;
   /**
    * Filled by the render (entry.server.tsx) for the server: whether the page went out without script, and the
-   * document itself, which the server sends instead of a Response body (the Response carries status and headers).
+   * document with the body-less Response it belongs to, which the server sends in that Response's place.
    */
-  rendered: { noScript: boolean; document?: string };
+  rendered: { noScript: boolean; document?: { response: Response; html: string } };
 }
 
 export const webContext = createContext<WebRequestContext>();

@@ -3,8 +3,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import {
   createRequestHandler,
   type EntryContext,
+  type MiddlewareFunction,
   Outlet,
   RouterContextProvider,
+  redirect,
   Scripts,
   type ServerBuild,
   ServerRouter,
@@ -93,8 +95,16 @@ function createHandler(entry: Entry) {
       hasDefaultExport: true,
     },
   });
+  // As middleware may: put another Response in the page's place.
+  const replacePage: MiddlewareFunction<Response> = async ({ request }, next) => {
+    const response = await next();
+    if (!new URL(request.url).searchParams.has('replace')) return response;
+    return new Response('replaced', { status: 403, headers: { 'content-type': 'text/plain' } });
+  };
   const routes = [
-    route('root', undefined, '', { default: Root }),
+    route('root', undefined, '', { default: Root, middleware: [replacePage] }),
+    route('moved', 'root', 'moved', { default: Page, loader: () => redirect('/page') }),
+    route('crash', 'root', 'crash', { default: Broken }),
     route('page', 'root', 'page', {
       default: Page,
       loader: ({ request }: { request: Request }) => ({
@@ -125,7 +135,7 @@ function createHandler(entry: Entry) {
   return createRequestHandler(build, 'production');
 }
 
-async function renderPage(entry: Entry, path: string) {
+async function renderPage(entry: Entry, path: string, method = 'GET') {
   const logged: string[] = [];
   const context = new RouterContextProvider();
   const page = {
@@ -135,11 +145,13 @@ async function renderPage(entry: Entry, path: string) {
     logError: (error: unknown) => logged.push(error instanceof Error ? error.message : String(error)),
   } as unknown as WebRequestContext;
   context.set(webContext, page);
-  const response = await createHandler(entry)(new Request(`http://localhost${path}`), context);
-  // Ours hands the document over in the page context (its Response has no body); React Router's stock entry answers
-  // it as the Response's body.
-  const html = page.rendered.document ?? (await response.text());
-  return { status: response.status, html, handedOver: page.rendered.document !== undefined, logged };
+  const response = await createHandler(entry)(new Request(`http://localhost${path}`, { method }), context);
+  // Ours hands the document over in the page context with its body-less Response, and plugins/web.ts sends it only
+  // with that very Response; React Router's stock entry answers it as the Response's body.
+  const handed = page.rendered.document;
+  const handedOver = handed?.response === response;
+  const html = handedOver ? handed.html : await response.text();
+  return { status: response.status, html, handedOver, documentLeft: handed !== undefined, logged };
 }
 
 describe('the server entry', () => {
@@ -164,6 +176,7 @@ describe('the server entry', () => {
     const later = await renderPage(handleRequest, '/page?lazy=1');
     const stock = await renderPage(stockEntry, '/page?lazy=1');
     expect(first.status).toBe(200);
+    expect([first.handedOver, later.handedOver]).toEqual([true, true]);
     expect(first.html).toContain('<!--$--><p>lazy part</p><!--/$-->');
     expect(first.html).toBe(later.html);
     const withoutMarks = (html: string) => html.replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '');
@@ -173,8 +186,28 @@ describe('the server entry', () => {
   it('answers 500 and logs a part that fails inside a Suspense boundary', async () => {
     const ours = await renderPage(handleRequest, '/page?fail=1');
     expect(ours.status).toBe(500);
+    expect(ours.handedOver).toBe(true);
     expect(ours.logged).toEqual(['broken part']);
     expect(ours.html).toContain('<!--$!-->');
     expect(ours.html).toContain('streamController.close();</script></body></html>');
+  });
+
+  it('hands over the error page when the render throws, and no document for HEAD or a redirect', async () => {
+    const crash = await renderPage(handleRequest, '/crash');
+    expect(crash.status).toBe(500);
+    expect(crash.handedOver).toBe(true);
+    expect(crash.html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(crash.html).not.toContain('broken part</');
+    const head = await renderPage(handleRequest, '/page', 'HEAD');
+    expect([head.status, head.documentLeft, head.html]).toEqual([200, false, '']);
+    const moved = await renderPage(handleRequest, '/moved');
+    expect([moved.status, moved.documentLeft]).toEqual([302, false]);
+  });
+
+  it('leaves a document unsent when middleware puts another Response in its place', async () => {
+    const replaced = await renderPage(handleRequest, '/page?replace');
+    expect(replaced.documentLeft).toBe(true);
+    expect(replaced.handedOver).toBe(false);
+    expect([replaced.status, replaced.html]).toEqual([403, 'replaced']);
   });
 });

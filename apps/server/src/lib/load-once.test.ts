@@ -21,5 +21,14 @@ describe('loadOnce', () => {
     await expect(find()).rejects.toThrow('first load fails');
     expect(await find()).toBe(2);
     expect(await find()).toBe(2);
+
+    let syncRuns = 0;
+    const findThrowing = loadOnce((() => {
+      syncRuns += 1;
+      if (syncRuns === 1) throw new Error('throws before any promise');
+      return Promise.resolve(syncRuns);
+    }) as () => Promise<number>);
+    await expect(findThrowing()).rejects.toThrow('throws before any promise');
+    expect(await findThrowing()).toBe(2);
   });
 });

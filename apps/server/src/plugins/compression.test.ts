@@ -29,13 +29,14 @@ describe('chooseEncoding', () => {
 
   it('prefers a named coding to one only `*` allows, and gzip among those', () => {
     expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding('compress, x-gzip')).toBe('gzip');
     expect(chooseEncoding('br, *')).toBe('br');
     expect(chooseEncoding('*;q=0.2, gzip;q=0')).toBe('br');
     expect(chooseEncoding('*;q=0.2, zstd;q=0.1')).toBe('gzip');
   });
 
   it('answers none for identity, nothing known, an empty header or nonsense', () => {
-    for (const header of [undefined, '', 'identity', 'compress, x-gzip', 'br;q=0', 'gzip;q=abc', ',;,']) {
+    for (const header of [undefined, '', 'identity', 'compress', 'br;q=0', 'gzip;q=abc', ',;,', '*;q=0']) {
       expect(chooseEncoding(header), String(header)).toBeNull();
     }
   });

@@ -184,8 +184,8 @@ function worthCompressing(reply: FastifyReply, payload: unknown): boolean {
 }
 
 /**
- * Codings only `*` allows, the most widely supported first: a client that names none may be anything (an old proxy, a
- * script), and gzip is the one every decoder has.
+ * Codings only `*` allows: a client that names none may be anything (an old proxy, a script), so gzip, which every
+ * decoder has, comes first, and deflate last, as clients read it either with or without zlib's wrapping.
  */
 const wildcardEncodings: Encoding[] = ['gzip', 'br', 'zstd', 'deflate'];
 
@@ -207,7 +207,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   const named = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [rawName, ...parameters] = part.split(';');
-    const name = rawName!.trim().toLowerCase();
+    const lowered = rawName!.trim().toLowerCase();
+    // RFC 9110 8.4.1.3: x-gzip is gzip.
+    const name = lowered === 'x-gzip' ? 'gzip' : lowered;
     if (!name) continue;
     let quality = 1;
     for (const parameter of parameters) {

@@ -142,11 +142,13 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      // A rendered document comes in the page context (entry.server.tsx); other answers (data requests, React
-      // Router's own refusals) carry their body. Both are whole and small: one buffer is compressed in one call.
-      const document = context.rendered.document;
-      if (document === undefined && !response.body) return reply.send();
-      const body = document === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(document);
+      // A rendered page comes in the page context with the Response it belongs to (entry.server.tsx); every other
+      // answer (data requests, resource routes, redirects, React Router's own errors, a Response that middleware put
+      // in the page's place) carries its own body. Both are whole and small: one buffer is compressed in one call.
+      const handed = context.rendered.document;
+      const html = handed?.response === response ? handed.html : undefined;
+      if (html === undefined && !response.body) return reply.send();
+      const body = html === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(html);
       const shareable =
         visitorKey !== null &&
         isShareablePage({

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@app/shared/errors/app-error';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MollieFake, startMollieFake } from '../../test/mollie-fake.ts';
 import { createMollieProvider } from './mollie-provider.ts';
 import type { CreatePaymentInput, PaymentProvider } from './payment-provider.ts';
@@ -320,6 +320,34 @@ describe('the Mollie provider against the local Mollie', () => {
     await gone.close();
     const down = createMollieProvider({ apiKey, apiEndpoint: gone.url });
     await expectUnavailable(down.createCustomer({ name: 'A', email: 'a@example.nl', metadata: {} }), 'did not answer');
+  });
+});
+
+describe('the Mollie client failing to load', () => {
+  it('answers payment_provider_unavailable without the key, and loads again on the next call', async () => {
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock('@mollie/api-client', () => ({
+      createMollieClient: () => {
+        loads += 1;
+        if (loads === 1) throw new Error(`cannot start with ${apiKey}`);
+        return {
+          payments: {
+            get: () => Promise.reject(Object.assign(new Error('No payment exists'), { statusCode: 404 })),
+          },
+        };
+      },
+    }));
+    try {
+      const { createMollieProvider: createWithBrokenClient } = await import('./mollie-provider.ts');
+      const provider = createWithBrokenClient({ apiKey });
+      await expectUnavailable(provider.getPayment('tr_x'), 'get payment: client failed to load', '[api key]');
+      await expectUnavailable(provider.getPayment('tr_x'), 'get payment answered 404');
+      expect(loads).toBe(2);
+    } finally {
+      vi.doUnmock('@mollie/api-client');
+      vi.resetModules();
+    }
   });
 });
 

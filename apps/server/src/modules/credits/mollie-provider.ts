@@ -55,6 +55,8 @@ function fromMollieAmount(amount: { currency: string; value: string }): Money {
   return { currency: amount.currency, cents: match[1] ? -cents : cents };
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function toStringRecord(value: unknown): Record<string, string> {
   if (typeof value !== 'object' || value === null) return {};
   return Object.fromEntries(
@@ -128,15 +130,16 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     return createMollieClient(apiEndpoint ? { apiKey, apiEndpoint } : { apiKey });
   });
 
+  const redact = (message: string) => message.replaceAll(apiKey, '[api key]');
+
   async function call<T>(operation: string, request: (client: MollieClient) => Promise<T>): Promise<T> {
     let client: MollieClient;
     try {
       client = await loadClient();
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
       throw new AppError(
         'payment_provider_unavailable',
-        `Mollie client failed to load: ${reason}`.replaceAll(apiKey, '[api key]'),
+        redact(`Mollie ${operation}: client failed to load: ${reasonOf(error)}`),
       );
     }
     let timer: NodeJS.Timeout | undefined;
@@ -148,12 +151,8 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     } catch (error) {
       if (error instanceof AppError) throw error;
       const { statusCode, field } = error as { statusCode?: number; field?: string };
-      const reason = error instanceof Error ? error.message : String(error);
       const answer = statusCode ? `answered ${statusCode}${field ? ` on ${field}` : ''}` : 'did not answer';
-      throw new AppError(
-        'payment_provider_unavailable',
-        `Mollie ${operation} ${answer}: ${reason}`.replaceAll(apiKey, '[api key]'),
-      );
+      throw new AppError('payment_provider_unavailable', redact(`Mollie ${operation} ${answer}: ${reasonOf(error)}`));
     } finally {
       clearTimeout(timer);
     }

@@ -1,6 +1,6 @@
 import { AppError } from '@app/shared/errors/app-error';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { processPhoto } from './photo-processing.ts';
 
 describe('processPhoto', () => {
@@ -31,10 +31,22 @@ describe('processPhoto', () => {
     const invalid = await refusal(Buffer.from('no image at all'));
     expect(invalid).toBeInstanceOf(AppError);
     expect((invalid as AppError).code).toBe('photo_invalid');
-    const flood = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    // Refused from its header alone: 48 megapixels, over the limit of 40.
+    const flood = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8000" height="6000"/>');
     const tooLarge = await refusal(flood);
     expect((tooLarge as AppError).code).toBe('photo_too_large');
+  });
+
+  it('answers a 500, never photo_invalid, when sharp itself cannot be loaded', async () => {
+    vi.resetModules();
+    vi.doMock('../../lib/load-sharp.ts', () => ({ loadSharp: () => Promise.reject(new Error('libvips missing')) }));
+    const { processPhoto: processWithoutSharp } = await import('./photo-processing.ts');
+    const error = await processWithoutSharp(Buffer.from('any upload')).then(
+      () => null,
+      (refusal: unknown) => refusal,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AppError);
+    vi.doUnmock('../../lib/load-sharp.ts');
   });
 });

@@ -43,15 +43,24 @@ export interface ProcessedPhoto {
   files: Record<SizedVariant, Buffer>;
 }
 
+type SharpFactory = typeof import('sharp').default;
+
 /**
  * Decodes once, turns upright, and re-encodes into every variant. Re-encoding drops all metadata (EXIF, GPS);
- * `limitInputPixels` rejects pixel floods. An image that cannot be read is `photo_invalid` (or `photo_too_large`);
- * sharp failing to load is the server's fault, not the photo's, and answers 500.
+ * `limitInputPixels` rejects pixel floods. An upload that cannot be decoded is `photo_invalid` (or `photo_too_large`);
+ * anything else, sharp failing to load or to encode what it decoded, is the server's fault and answers 500.
  */
 export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhoto> {
   const sharp = await loadSharp();
+  const decoded = Buffer.isBuffer(input) ? await decodeUpload(sharp, input) : await decodeUpright(input);
+  return encodeVariants(sharp, decoded);
+}
+
+type DecodedPhoto = Awaited<ReturnType<typeof decodeUpright>>;
+
+async function decodeUpload(sharp: SharpFactory, upload: Buffer): Promise<DecodedPhoto> {
   try {
-    return await encodeVariants(sharp, input);
+    return await decodeUpright(sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' }));
   } catch (error) {
     const message = String((error as Error).message ?? error);
     if (/pixel limit/i.test(message)) throw new AppError('photo_too_large', message);
@@ -59,12 +68,8 @@ export async function processPhoto(input: Buffer | Sharp): Promise<ProcessedPhot
   }
 }
 
-async function encodeVariants(
-  sharp: Awaited<ReturnType<typeof loadSharp>>,
-  input: Buffer | Sharp,
-): Promise<ProcessedPhoto> {
-  const source = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }) : input;
-  const { data, info } = await source
+function decodeUpright(source: Sharp) {
+  return source
     .rotate()
     .resize({
       width: photoVariants.full.width,
@@ -75,6 +80,9 @@ async function encodeVariants(
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+}
+
+async function encodeVariants(sharp: SharpFactory, { data, info }: DecodedPhoto): Promise<ProcessedPhoto> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const encode = (variant: SizedVariant, quality: number) => {
     const image = sharp(data, raw);

@@ -3,8 +3,7 @@ import { AppError } from '@app/shared/errors/app-error';
 import { ageOn } from '@app/shared/profiles/age';
 import type { MemberProfile } from '@app/shared/profiles/member-profile';
 import type { ProfileFieldKey } from '@app/shared/profiles/profile-fields';
-import { LRUCache } from 'lru-cache';
-import { boundByCount } from '../../lib/lru-count-bound.ts';
+import { createSharedReads } from '../../lib/shared-reads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Site } from '../sites/sites.service.ts';
 import { toMemberCard } from './member-card.ts';
@@ -32,32 +31,11 @@ export function createProfilesService(deps: {
 }) {
   const { repository, storage, findHiddenProfileIds } = deps;
   const sharedShowcaseMs = findHiddenProfileIds ? (deps.sharedShowcaseMs ?? 0) : 0;
-  // Per site, gender and length, as a visitor finds them; a read under way is shared, not repeated.
-  const sharedShowcases =
+  // Per site, gender and length, as a visitor finds them.
+  const readSharedShowcase =
     sharedShowcaseMs > 0
-      ? new LRUCache<string, Promise<ShowcaseRow[]>>({
-          ...boundByCount(1_000),
-          ttl: sharedShowcaseMs,
-          ttlResolution: 0,
-          perf: { now: () => deps.now().getTime() },
-        })
+      ? createSharedReads<ShowcaseRow[]>({ entries: 1_000, ttlMs: sharedShowcaseMs, now: () => deps.now().getTime() })
       : undefined;
-
-  function findSharedShowcase(siteId: number, limit: number, gender: string | undefined) {
-    const cache = sharedShowcases!;
-    const key = `${siteId}|${gender === undefined ? '*' : `=${gender}`}|${limit}`;
-    let rows = cache.get(key);
-    if (!rows) {
-      const read = repository.findShowcaseProfiles(siteId, limit, { gender, viewerProfileId: null });
-      cache.set(key, read);
-      // A failed read is not kept (unless a newer read took its place meanwhile).
-      read.catch(() => {
-        if (cache.peek(key) === read) cache.delete(key);
-      });
-      rows = read;
-    }
-    return rows;
-  }
 
   /**
    * The showcase's rows for the viewer. What a viewer finds is what a visitor finds less their hidden profiles
@@ -65,10 +43,13 @@ export function createProfilesService(deps: {
    * leave `limit` of them, or who see the whole list; anyone else reads their own.
    */
   async function findShowcaseRows(siteId: number, viewer: SessionUser | null, limit: number, gender?: string) {
-    if (sharedShowcases && findHiddenProfileIds) {
+    if (readSharedShowcase && findHiddenProfileIds) {
       const shownTo = limit + sharedShowcaseSpare;
+      const key = `${siteId}|${gender === undefined ? '*' : `=${gender}`}|${shownTo}`;
       const [rows, hidden] = await Promise.all([
-        findSharedShowcase(siteId, shownTo, gender),
+        readSharedShowcase(key, () =>
+          repository.findShowcaseProfiles(siteId, shownTo, { gender, viewerProfileId: null }),
+        ),
         viewer ? findHiddenProfileIds(viewer.profile.id) : [],
       ]);
       const hiddenIds = new Set(hidden);

@@ -8,6 +8,7 @@ import { findSearchStart, type SearchStartProfile } from '@app/shared/search/sea
 import { countryRegions } from '@app/shared/sites/regions-data';
 import { LRUCache } from 'lru-cache';
 import { boundByCount } from '../../lib/lru-count-bound.ts';
+import { createSharedReads } from '../../lib/shared-reads.ts';
 import { toMemberCard, toSharedMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
 import type { HiddenProfile, SearchFilter, SearchRepository } from './search.repository.ts';
@@ -90,15 +91,10 @@ export function createSearchService(deps: {
   const countCacheMs = deps.countCacheMs ?? 0;
   const pageCacheMs = deps.pageCacheMs ?? 0;
   const clock = { now: () => deps.now().getTime() };
-  // Pages per site, filter, cursor and length, as a visitor finds them; a read under way is shared, not repeated.
-  const pageCache =
+  // Pages per site, filter, cursor and length, as a visitor finds them.
+  const readSharedPage =
     pageCacheMs > 0
-      ? new LRUCache<string, Promise<SearchRow[]>>({
-          ...boundByCount(pageCacheSize),
-          ttl: pageCacheMs,
-          ttlResolution: 0,
-          perf: clock,
-        })
+      ? createSharedReads<SearchRow[]>({ entries: pageCacheSize, ttlMs: pageCacheMs, now: clock.now })
       : undefined;
   // Totals per site and filter, the same for every viewer; the least recently used go first when full. The server's
   // clock decides their age (read on every look-up), so a test that moves it sees them expire.
@@ -141,16 +137,11 @@ export function createSearchService(deps: {
     limit: number,
     hidden: () => Promise<HiddenProfile[]>,
   ): Promise<SearchRow[]> {
-    if (!pageCache) return repository.searchProfiles(filter, cursor, limit);
+    if (!readSharedPage) return repository.searchProfiles(filter, cursor, limit);
     const shared = sharedFilter(filter);
     const sharedLimit = limit + hiddenSlack;
     const key = `${sharedKey(filter)};${cursor};${sharedLimit}`;
-    let read = pageCache.get(key);
-    if (!read) {
-      read = repository.searchProfiles(shared, cursor, sharedLimit);
-      pageCache.set(key, read);
-      read.catch(() => pageCache.delete(key));
-    }
+    const read = readSharedPage(key, () => repository.searchProfiles(shared, cursor, sharedLimit));
     const [rows, hiddenProfiles] = await Promise.all([read, hidden()]);
     const hiddenIds = new Set(hiddenProfiles.map((profile) => profile.id));
     const visible = hiddenIds.size > 0 ? rows.filter((row) => !hiddenIds.has(row.id)) : rows;

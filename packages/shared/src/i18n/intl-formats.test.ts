@@ -17,6 +17,9 @@ describe('Intl formatters', () => {
       new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(0.99),
     );
     expect(findRegionNames('de').of('NL')).toBe('Niederlande');
+    expect(findRegionNames('de').of('NL')).toBe('Niederlande');
+    expect(findRegionNames('nl').of('BE')).toBe(new Intl.DisplayNames(['nl'], { type: 'region' }).of('BE'));
+    expect(() => findRegionNames('nl').of('not a region')).toThrow(RangeError);
     expect(findDateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))).toBe(
       '1 January 1970',
     );

@@ -10,6 +10,7 @@ import {
   completeDocument,
   defersData,
   handoffScripts,
+  manifestForMatches,
   readHandoff,
   rendersWhole,
 } from './lib/server-render.server.ts';
@@ -51,7 +52,22 @@ export default async function handleRequest(
   const handoff = routerContext.serverHandoffStream ? await readHandoff(routerContext.serverHandoffStream) : null;
   const element = (
     <ServerTranslatorContext value={page.translate}>
-      <ServerRouter context={{ ...routerContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce} />
+      <ServerRouter
+        context={{
+          ...routerContext,
+          // Lazy discovery writes a manifest of nearby routes into the page, which the cut would lose.
+          manifest:
+            routerContext.routeDiscovery.mode === 'initial'
+              ? manifestForMatches(
+                  routerContext.manifest,
+                  matches.map((match) => match.route.id),
+                )
+              : routerContext.manifest,
+          serverHandoffStream: undefined,
+        }}
+        url={request.url}
+        nonce={nonce}
+      />
     </ServerTranslatorContext>
   );
   const scripts = () =>

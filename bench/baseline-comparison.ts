@@ -68,6 +68,7 @@ export function runBaselineComparison(options: {
         report,
       );
       const baselineRate = figures[0]!.requestsPerSecond;
+      const baselineCpu = figures[0]!.cpuMicrosPerAnswer;
       header = [
         options.headers.name,
         'database',
@@ -75,6 +76,8 @@ export function runBaselineComparison(options: {
         'p50 ms',
         'p99 ms',
         options.baseline.ratioHeader,
+        'CPU µs',
+        `${options.baseline.ratioHeader} CPU`,
         ...columns.map((column) => column.header),
         'RSS MB',
         'failed',
@@ -88,6 +91,8 @@ export function runBaselineComparison(options: {
           row.p50.toFixed(1),
           row.p99.toFixed(1),
           (row.requestsPerSecond / baselineRate).toFixed(3),
+          row.cpuMicrosPerAnswer.toFixed(0),
+          row.cpuMicrosPerAnswer ? (baselineCpu / row.cpuMicrosPerAnswer).toFixed(3) : '–',
           ...columns.map((column) => column.cell(index, row)),
           row.rssMegabytes.toFixed(0),
           `${row.failed}/${row.requests}${row.failed ? ` (${row.statusCodes})` : ''}`,

@@ -216,6 +216,19 @@ export function readRssMegabytes(pid: number): number {
   return Number(kilobytes) / 1024;
 }
 
+/**
+ * The CPU time a process has used so far (all its threads, user and system), µs. Linux counts it in clock ticks of
+ * 1/100 s (USER_HZ), so a run must be long enough for thousands of answers to give a per-answer figure.
+ */
+export function readCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  if (!Number.isFinite(ticks)) throw new Error(`no CPU time for process ${pid}`);
+  return ticks * 10_000;
+}
+
 export type LoadRun = {
   requestsPerSecond: number;
   p50: number;
@@ -226,6 +239,8 @@ export type LoadRun = {
   statusCodes: string;
   /** Bytes per answer on the wire, headers included. */
   bytesPerAnswer: number;
+  /** The serving process's CPU time per answer, µs (0 when not measured). */
+  cpuMicrosPerAnswer: number;
 };
 
 /** One autocannon run with 10 connections. */
@@ -241,6 +256,7 @@ export async function measureLoad(url: string, headers: Record<string, string>, 
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' '),
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    cpuMicrosPerAnswer: 0,
   };
 }
 
@@ -256,6 +272,7 @@ export function summarizeRuns(runs: LoadRun[]): LoadRun {
     failed: runs.reduce((sum, run) => sum + run.failed, 0),
     statusCodes: [...new Set(runs.flatMap((run) => run.statusCodes.split(' ')))].join(' '),
     bytesPerAnswer: median(runs.map((run) => run.bytesPerAnswer)),
+    cpuMicrosPerAnswer: median(runs.map((run) => run.cpuMicrosPerAnswer)),
   };
 }
 
@@ -341,7 +358,10 @@ export async function measureTargets(
   for (let round = 1; round <= rounds; round++) {
     report(`  round ${round} of ${rounds}`);
     for (const [index, target] of targets.entries()) {
-      runs[index]!.push(await measureLoad(target.url, target.headers, seconds));
+      const cpuBefore = readCpuMicros(target.pid);
+      const run = await measureLoad(target.url, target.headers, seconds);
+      const cpu = readCpuMicros(target.pid) - cpuBefore;
+      runs[index]!.push({ ...run, cpuMicrosPerAnswer: run.requests ? cpu / run.requests : 0 });
       rss[index] = readRssMegabytes(target.pid);
     }
   }

@@ -74,16 +74,32 @@ function Page() {
 
 type Entry = ServerBuild['entry']['module']['default'];
 
-function createHandler(entry: Entry) {
-  const route = (id: string, parentId: string | undefined, path: string, module: Record<string, unknown>) => ({
+function Area() {
+  return (
+    <section>
+      <Outlet />
+    </section>
+  );
+}
+
+function createHandler(entry: Entry, discovery: 'initial' | 'lazy') {
+  const route = (
+    id: string,
+    parentId: string | undefined,
+    path: string | undefined,
+    module: Record<string, unknown>,
+    index?: boolean,
+  ) => ({
     id,
     parentId,
     path,
+    index,
     module,
     manifest: {
       id,
       parentId,
       path,
+      index,
       module: `/assets/${id}.js`,
       imports: [],
       hasLoader: 'loader' in module,
@@ -105,6 +121,10 @@ function createHandler(entry: Entry) {
     route('root', undefined, '', { default: Root, middleware: [replacePage] }),
     route('moved', 'root', 'moved', { default: Page, loader: () => redirect('/page') }),
     route('crash', 'root', 'crash', { default: Broken }),
+    // A pathless layout with an index route, as the app's layouts: a page's branch then has three routes.
+    route('area', 'root', undefined, { default: Area }),
+    route('area-index', 'area', undefined, { default: () => <p>home</p> }, true),
+    route('inside', 'area', 'inside', { default: () => <p>inside</p>, loader: () => ({ inside: true }) }),
     route('page', 'root', 'page', {
       default: Page,
       loader: ({ request }: { request: Request }) => ({
@@ -130,12 +150,12 @@ function createHandler(entry: Entry) {
     isSpaMode: false,
     prerender: [],
     basename: '/',
-    routeDiscovery: { mode: 'initial' },
+    routeDiscovery: { mode: discovery },
   } as unknown as ServerBuild;
   return createRequestHandler(build, 'production');
 }
 
-async function renderPage(entry: Entry, path: string, method = 'GET') {
+async function renderPage(entry: Entry, path: string, method = 'GET', discovery: 'initial' | 'lazy' = 'initial') {
   const logged: string[] = [];
   const context = new RouterContextProvider();
   const page = {
@@ -145,7 +165,7 @@ async function renderPage(entry: Entry, path: string, method = 'GET') {
     logError: (error: unknown) => logged.push(error instanceof Error ? error.message : String(error)),
   } as unknown as WebRequestContext;
   context.set(webContext, page);
-  const response = await createHandler(entry)(new Request(`http://localhost${path}`, { method }), context);
+  const response = await createHandler(entry, discovery)(new Request(`http://localhost${path}`, { method }), context);
   // Ours hands the document over in the page context with its body-less Response, and plugins/web.ts sends it only
   // with that very Response; React Router's stock entry answers it as the Response's body.
   const handed = page.rendered.document;
@@ -169,6 +189,21 @@ describe('the server entry', () => {
     expect(ours.html).toContain('<!--$--><p>part</p><!--/$-->');
     expect(ours.html.endsWith('streamController.close();</script></body></html>')).toBe(true);
     expect(ours.logged).toEqual([]);
+  });
+
+  it('renders every page as React Router does with the whole manifest, with either route discovery', async () => {
+    const withoutMarks = (html: string) => html.replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '');
+    for (const discovery of ['initial', 'lazy'] as const) {
+      for (const path of ['/', '/inside', '/page', '/nowhere', '/crash']) {
+        const ours = await renderPage(handleRequest, path, 'GET', discovery);
+        const stock = await renderPage(stockEntry, path, 'GET', discovery);
+        expect([path, discovery, ours.status]).toEqual([path, discovery, stock.status]);
+        expect(withoutMarks(ours.html)).toBe(withoutMarks(stock.html));
+      }
+    }
+    // Lazy discovery writes the routes near the address into the page: here the index route that '/' matches.
+    const lazy = await renderPage(handleRequest, '/page', 'GET', 'lazy');
+    expect(lazy.html).toContain('"area-index"');
   });
 
   it('renders a page whose lazy part is not loaded yet as a stream that waits for it, the same page as later', async () => {

@@ -4,13 +4,13 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { type WebRequestContext, webContext } from './context.ts';
 import { ServerTranslatorContext } from './lib/i18n.tsx';
 import { pageNeedsNoScript } from './lib/route-handle.ts';
+import { findRenderManifest } from './lib/route-manifest.server.ts';
 import {
   appendToBody,
   collectPiped,
   completeDocument,
   defersData,
   handoffScripts,
-  manifestForMatches,
   readHandoff,
   rendersWhole,
 } from './lib/server-render.server.ts';
@@ -53,18 +53,7 @@ export default async function handleRequest(
   const element = (
     <ServerTranslatorContext value={page.translate}>
       <ServerRouter
-        context={{
-          ...routerContext,
-          // Lazy discovery writes a manifest of nearby routes into the page, which the cut would lose.
-          manifest:
-            routerContext.routeDiscovery.mode === 'initial'
-              ? manifestForMatches(
-                  routerContext.manifest,
-                  matches.map((match) => match.route.id),
-                )
-              : routerContext.manifest,
-          serverHandoffStream: undefined,
-        }}
+        context={{ ...routerContext, manifest: findRenderManifest(routerContext), serverHandoffStream: undefined }}
         url={request.url}
         nonce={nonce}
       />

@@ -7,7 +7,6 @@ import {
   completeDocument,
   defersData,
   handoffScripts,
-  manifestForMatches,
   readHandoff,
   rendersWhole,
 } from './server-render.server.ts';
@@ -105,6 +104,8 @@ describe("React Router's hydration data after the page", () => {
       </Suspense>,
     );
     expect(rendersWhole(failed, 'n0nce')).toBe(false);
+    // A boundary still pending (a stream render's mark) is not whole either.
+    expect(rendersWhole('<!--$?--><template id="B:0"></template><p>later</p><!--/$-->', 'n0nce')).toBe(false);
 
     // React writes its own script for a form whose action is a function; a string render cannot give it the nonce.
     const formAction = renderToString(
@@ -125,45 +126,5 @@ describe("React Router's hydration data after the page", () => {
     expect(defersData('[{"_1":2},"loaderData",{"_3":"\\nP1:"}]\n')).toBe(false);
     expect(defersData('[{"_1":2},"loaderData",{"_3":-7}]\nP7:[1]\n')).toBe(true);
     expect(defersData('[{"_1":2},"loaderData",{"_3":-7}]\nE7:[1]\n')).toBe(true);
-  });
-});
-
-describe('the route manifest a page renders with', () => {
-  const route = (id: string, parentId?: string) => ({
-    id,
-    parentId,
-    path: id,
-    module: `/assets/${id}.js`,
-    hasAction: false,
-    hasLoader: true,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasErrorBoundary: false,
-  });
-  const manifest = {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    url: '/assets/manifest.js',
-    version: '1',
-    routes: {
-      root: route('root'),
-      members: route('members', 'root'),
-      profile: route('profile', 'members'),
-      chats: route('chats', 'root'),
-    },
-  } as unknown as Parameters<typeof manifestForMatches>[0];
-
-  it('holds the matched branch only, and everything else the manifest says', () => {
-    const cut = manifestForMatches(manifest, ['root', 'members', 'profile']);
-    expect(Object.keys(cut.routes)).toEqual(['root', 'members', 'profile']);
-    expect(cut.routes.profile).toBe(manifest.routes.profile);
-    expect({ ...cut, routes: manifest.routes }).toEqual(manifest);
-  });
-
-  it('is cut once per branch and per manifest', () => {
-    expect(manifestForMatches(manifest, ['root', 'chats'])).toBe(manifestForMatches(manifest, ['root', 'chats']));
-    expect(manifestForMatches(manifest, ['root'])).not.toBe(manifestForMatches(manifest, ['root', 'chats']));
-    const rebuilt = { ...manifest, version: '2' };
-    expect(manifestForMatches(rebuilt, ['root']).version).toBe('2');
   });
 });

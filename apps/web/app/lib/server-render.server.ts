@@ -1,7 +1,6 @@
 // The server's whole-page render: React's HTML and React Router's hydration data, written after it as React Router's
 // `StreamTransfer` component writes it for a stream that has ended.
 import { Writable } from 'node:stream';
-import type { UNSAFE_AssetsManifest as AssetsManifest } from 'react-router';
 
 /** React Router's hydration data (its turbo-stream text), read to the end. */
 export async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -35,13 +34,12 @@ export function defersData(handoff: string): boolean {
   return /\n[PE]\d/.test(handoff);
 }
 
-/**
- * React's marks of a Suspense boundary left to the browser (it suspended or failed) or still pending, or a script
- * without the page's nonce: one React wrote itself, which only a stream render gives the nonce. One pattern, so a
- * page is scanned once (three scans took about 40 µs of a 36 KB page).
- */
-const unfinishedBoundaryOrScript = /<!--\$[!?]-->|<script(?![^>]*\snonce=)/;
+/** React's mark of a Suspense boundary left to the browser (it suspended or failed) or still pending. */
 const unfinishedBoundary = /<!--\$[!?]-->/;
+/** A script without the page's nonce: one React wrote itself, which only a stream render gives the nonce. */
+const scriptWithoutNonce = /<script(?![^>]*\snonce=)/;
+// Both in one pattern, so that a page is scanned once (three scans took about 40 µs of a 36 KB page).
+const unfinishedBoundaryOrScript = new RegExp(`${unfinishedBoundary.source}|${scriptWithoutNonce.source}`);
 
 /**
  * Whether a page rendered to a string is whole: nothing was left for the browser to render, and every script React
@@ -84,29 +82,4 @@ export function appendToBody(html: string, scripts: string): string {
 export function completeDocument(html: string, scripts: string): string {
   const page = appendToBody(html, scripts);
   return html.startsWith('<html') ? `<!DOCTYPE html>${page}` : page;
-}
-
-const branchManifests = new WeakMap<AssetsManifest, Map<string, AssetsManifest>>();
-
-/**
- * The route manifest cut to the routes a page matched. React Router's `ServerRouter` builds a route object for every
- * route in the manifest it is given, on every render, while the page renders only its matches; with route discovery
- * "initial" (decision 025) the browser reads the whole manifest from its own file, so the page needs no other route.
- * One cut per branch of the route tree, kept while the build's manifest lives.
- */
-export function manifestForMatches(manifest: AssetsManifest, routeIds: readonly string[]): AssetsManifest {
-  let cuts = branchManifests.get(manifest);
-  if (!cuts) {
-    cuts = new Map();
-    branchManifests.set(manifest, cuts);
-  }
-  const branch = routeIds.join('\n');
-  let cut = cuts.get(branch);
-  if (!cut) {
-    const routes: AssetsManifest['routes'] = {};
-    for (const id of routeIds) if (manifest.routes[id]) routes[id] = manifest.routes[id];
-    cut = { ...manifest, routes };
-    cuts.set(branch, cut);
-  }
-  return cut;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findDateTimeFormat, findNumberFormat, findRegionNames, findRelativeTimeFormat } from './intl-formats.ts';
 
 describe('Intl formatters', () => {
@@ -17,11 +17,24 @@ describe('Intl formatters', () => {
       new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(0.99),
     );
     expect(findRegionNames('de').of('NL')).toBe('Niederlande');
-    expect(findRegionNames('de').of('NL')).toBe('Niederlande');
-    expect(findRegionNames('nl').of('BE')).toBe(new Intl.DisplayNames(['nl'], { type: 'region' }).of('BE'));
-    expect(() => findRegionNames('nl').of('not a region')).toThrow(RangeError);
     expect(findDateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))).toBe(
       '1 January 1970',
     );
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('look each country name up once, and never keep a code that is no country code', () => {
+    const lookUp = vi.spyOn(Intl.DisplayNames.prototype, 'of');
+    const names = findRegionNames('it');
+    expect(names.of('BE')).toBe(new Intl.DisplayNames(['it'], { type: 'region' }).of('BE'));
+    lookUp.mockClear();
+    expect(names.of('BE')).toBe('Belgio');
+    expect(lookUp).not.toHaveBeenCalled();
+    expect(() => names.of('not a region')).toThrow(RangeError);
+    expect(() => names.of('not a region')).toThrow(RangeError);
+    expect(lookUp).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `Intl` formatters made once per locale and options, and reused: making one costs far more than using it (a
  * member card used to make a `RelativeTimeFormat` for each card of each render). The options come from code, so
- * the cache stays as small as the ways the code formats times 11 languages.
+ * the cache stays as small as the ways the code formats times 11 languages; country names are kept per code.
  */
 
 const formats = new Map<string, unknown>();
@@ -46,7 +46,7 @@ export interface RegionNames {
 export function findRegionNames(locale: string): RegionNames {
   return reuse('region', locale, undefined, () => {
     const displayNames = new Intl.DisplayNames([locale], { type: 'region' });
-    // `of` throws on a code that is not two letters or three digits, so at most 26² + 1,000 names are kept.
+    // `of` throws on a code that is not two letters (either case) or three digits: at most 4 × 26² + 1,000 names.
     const names = new Map<string, string | undefined>();
     return {
       of(code: string) {

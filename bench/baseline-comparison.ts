@@ -77,7 +77,7 @@ export function runBaselineComparison(options: {
         'p99 ms',
         options.baseline.ratioHeader,
         'CPU µs',
-        `${options.baseline.ratioHeader} CPU`,
+        'CPU ratio',
         ...columns.map((column) => column.header),
         'RSS MB',
         'failed',

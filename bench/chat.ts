@@ -4,7 +4,7 @@
 // server doing the same fan-out in the same run. On PGlite (one process) and, with BENCH_DATABASE_URL, on
 // PostgreSQL: one process, and two processes sharing the database over a throwaway Redis. README in this folder.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import {
   deferCleanup,
   describeMachine,
   printTable,
+  readCpuMicros,
   readRssMegabytes,
   report,
   runBench,
@@ -173,11 +174,8 @@ async function connectMembers(target: Target, recorder: Recorder): Promise<WebSo
   return sockets;
 }
 
-/** CPU time a process has used, ms (user and system, from /proc; Linux's 100 ticks a second). */
-function readCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time a process has used, ms. */
+const readCpuMs = (pid: number) => readCpuMicros(pid) / 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -218,7 +218,7 @@ export function readRssMegabytes(pid: number): number {
 
 /**
  * The CPU time a process has used so far (all its threads, user and system), µs. Linux counts it in clock ticks of
- * 1/100 s (USER_HZ), so a run must be long enough for thousands of answers to give a per-answer figure.
+ * 1/100 s (USER_HZ), so a figure over a run is off by at most two ticks (20 ms), divided by the run's answers.
  */
 export function readCpuMicros(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -239,13 +239,15 @@ export type LoadRun = {
   statusCodes: string;
   /** Bytes per answer on the wire, headers included. */
   bytesPerAnswer: number;
-  /** The serving process's CPU time per answer, µs (0 when not measured). */
+  /** The serving process's CPU time over the run divided by its answers, µs. */
   cpuMicrosPerAnswer: number;
 };
 
-/** One autocannon run with 10 connections. */
-export async function measureLoad(url: string, headers: Record<string, string>, seconds: number): Promise<LoadRun> {
-  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+/** One autocannon run with 10 connections against the server process `pid`. */
+export async function measureLoad(target: LoadTarget, seconds: number): Promise<LoadRun> {
+  const cpuBefore = readCpuMicros(target.pid);
+  const result = await autocannon({ url: target.url, headers: target.headers, connections: 10, duration: seconds });
+  const cpu = readCpuMicros(target.pid) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -256,7 +258,7 @@ export async function measureLoad(url: string, headers: Record<string, string>, 
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' '),
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
-    cpuMicrosPerAnswer: 0,
+    cpuMicrosPerAnswer: result.requests.total ? cpu / result.requests.total : 0,
   };
 }
 
@@ -352,16 +354,13 @@ export async function measureTargets(
   rounds: number,
   report: (message: string) => void,
 ): Promise<TargetFigures[]> {
-  for (const target of targets) await measureLoad(target.url, target.headers, 1);
+  for (const target of targets) await measureLoad(target, 1);
   const runs: LoadRun[][] = targets.map(() => []);
   const rss: number[] = targets.map(() => 0);
   for (let round = 1; round <= rounds; round++) {
     report(`  round ${round} of ${rounds}`);
     for (const [index, target] of targets.entries()) {
-      const cpuBefore = readCpuMicros(target.pid);
-      const run = await measureLoad(target.url, target.headers, seconds);
-      const cpu = readCpuMicros(target.pid) - cpuBefore;
-      runs[index]!.push({ ...run, cpuMicrosPerAnswer: run.requests ? cpu / run.requests : 0 });
+      runs[index]!.push(await measureLoad(target, seconds));
       rss[index] = readRssMegabytes(target.pid);
     }
   }

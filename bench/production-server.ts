@@ -11,7 +11,7 @@ import { deferCleanup, report, startChildServer } from './harness.ts';
 
 export type ProductionServer = {
   origin: string;
-  /** The server process, for its memory. */
+  /** The server process, for its memory and CPU time. */
   pid: number;
   /** Which database it runs on, as the tables print it. */
   database: 'PGlite' | 'PostgreSQL';

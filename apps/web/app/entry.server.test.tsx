@@ -12,7 +12,7 @@ import {
   ServerRouter,
   useLoaderData,
 } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type WebRequestContext, webContext } from './context.ts';
 import handleRequest from './entry.server.tsx';
 import { collectPiped } from './lib/server-render.server.ts';
@@ -192,6 +192,9 @@ describe('the server entry', () => {
   });
 
   it('renders every page as React Router does with the whole manifest, with either route discovery', async () => {
+    // React Router prints each 404 and render error (its default error boundary, its default error handler).
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => printed.mockRestore());
     const withoutMarks = (html: string) => html.replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '');
     for (const discovery of ['initial', 'lazy'] as const) {
       for (const path of ['/', '/inside', '/page', '/nowhere', '/crash']) {

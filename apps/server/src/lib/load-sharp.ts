@@ -6,3 +6,5 @@
 export async function loadSharp() {
   return (await import('sharp')).default;
 }
+
+export type SharpFactory = Awaited<ReturnType<typeof loadSharp>>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
 import type { Sharp } from 'sharp';
-import { loadSharp } from '../../lib/load-sharp.ts';
+import { loadSharp, type SharpFactory } from '../../lib/load-sharp.ts';
 
 /** The stored sizes of every photo (spec: full, match, thumb). */
 const photoVariants = {
@@ -42,8 +42,6 @@ export interface ProcessedPhoto {
   height: number;
   files: Record<SizedVariant, Buffer>;
 }
-
-type SharpFactory = typeof import('sharp').default;
 
 /**
  * Decodes once, turns upright, and re-encodes into every variant. Re-encoding drops all metadata (EXIF, GPS);

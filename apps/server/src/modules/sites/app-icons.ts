@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AppIconName, appIcons, appThemeColor } from '@app/shared/sites/installed-app';
-import { loadSharp } from '../../lib/load-sharp.ts';
+import { loadSharp, type SharpFactory } from '../../lib/load-sharp.ts';
 
 /** The site's icon, the one the pages link as their SVG favicon. */
 const siteIconSource = join(import.meta.dirname, '../../../../web/public/icon.svg');
@@ -9,8 +9,7 @@ const siteIconSource = join(import.meta.dirname, '../../../../web/public/icon.sv
 /** The part of a maskable icon's side that the heart's square takes: the rest may be cut off by a mask. */
 const maskableContent = 0.7;
 
-async function renderSvg(svg: Buffer, size: number): Promise<Buffer> {
-  const sharp = await loadSharp();
+async function renderSvg(sharp: SharpFactory, svg: Buffer, size: number): Promise<Buffer> {
   // sharp draws an SVG at 72 dpi: the density that makes its own width `size` pixels keeps the drawing sharp.
   const { width } = await sharp(svg).metadata();
   const density = (72 * size) / (width ?? size);
@@ -24,11 +23,11 @@ async function renderIcon(svg: Buffer, name: AppIconName): Promise<Buffer> {
     // A launcher may cut the icon to any shape within the middle 80%: the brand colour fills the whole square.
     const inner = Math.round(size * maskableContent);
     return sharp({ create: { width: size, height: size, channels: 4, background: appThemeColor } })
-      .composite([{ input: await renderSvg(svg, inner), gravity: 'centre' }])
+      .composite([{ input: await renderSvg(sharp, svg, inner), gravity: 'centre' }])
       .png()
       .toBuffer();
   }
-  const drawn = await renderSvg(svg, size);
+  const drawn = await renderSvg(sharp, svg, size);
   // iOS shows transparent corners black and rounds the icon itself.
   return name === 'appleTouch' ? sharp(drawn).flatten({ background: appThemeColor }).png().toBuffer() : drawn;
 }

@@ -52,6 +52,14 @@ describe('compressShared', () => {
       expect(compressShared(encoding, `${text}`)).toBe(first);
     }
   });
+  it('keeps a form in a buffer of its own size, not a view into a shared one', () => {
+    const text = JSON.stringify({ results: Array.from({ length: 60 }, (_, id) => ({ id, city: `Zürich ${id}` })) });
+    for (const encoding of ['br', 'zstd', 'gzip', 'deflate'] as const) {
+      const compressed = compressShared(encoding, text);
+      expect(compressed.byteOffset).toBe(0);
+      expect(compressed.buffer.byteLength).toBe(compressed.length);
+    }
+  });
   it('keeps texts apart that differ in one character', () => {
     const one = `{"numResults":1,"pad":"${'x'.repeat(5000)}"}`;
     const two = one.replace('"numResults":1', '"numResults":2');
@@ -102,6 +110,31 @@ describe('kept compressions (a page kept for visitors)', () => {
     const response = await app.inject({ url: '/other', headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(response.rawPayload).equals(other)).toBe(true);
     expect(kept.compressed.size).toBe(0);
+    await app.close();
+  });
+});
+
+describe('pages sent as text', () => {
+  const decompress = { br: brotliDecompressSync, zstd: zstdDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+  const page = (fill: string, repeat: number) =>
+    `<!DOCTYPE html><html><body>${`<p>${fill} — Zoë, 💘, 東京, \ud800</p>`.repeat(repeat)}</body></html>`;
+
+  it('compresses each page from its own UTF-8 bytes, one after another and at every size', async () => {
+    const pages = [page('Welkom', 300), page('Een', 200), page('Groot', 20_000), page('Daarna', 300)];
+    // The large one is past the 512 KB one-call limit; the others are encoded into one reused buffer.
+    expect(Buffer.byteLength(pages[2]!)).toBeGreaterThan(512 * 1024);
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    app.get('/page/:index', (request, reply) =>
+      reply.type('text/html').send(pages[Number((request.params as { index: string }).index)]),
+    );
+    for (const encoding of ['zstd', 'br', 'gzip', 'deflate'] as const) {
+      for (const [index, text] of pages.entries()) {
+        const response = await app.inject({ url: `/page/${index}`, headers: { 'accept-encoding': encoding } });
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(decompress[encoding](response.rawPayload).equals(Buffer.from(text))).toBe(true);
+      }
+    }
     await app.close();
   });
 });

@@ -36,8 +36,8 @@ declare module 'fastify' {
 
 /**
  * Compresses answers of 4 KB and more: below that compressing costs more CPU than the one to three KB it saves are
- * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive as one buffer
- * (apps/web/app/entry.server.tsx) and are compressed in one synchronous call up to 512 KB: on two cores, handing a
+ * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive whole, as one text
+ * (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
  * `bench/compression.ts`): in one call, zstd 4 makes a page as small as brotli 3 in 60% of its CPU (in a loaded
  * server about 80%), so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others
@@ -80,7 +80,7 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
       return done(null, compressed);
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const body = typeof payload === 'string' ? (encodeInScratch(payload) ?? Buffer.from(payload)) : payload;
       if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body, levelFor(body.length)));
       compressors[encoding].async(body, (error, compressed) => (error ? done(error) : done(null, compressed)));
       return;
@@ -126,26 +126,52 @@ const compressors: Record<
   { sync(body: Buffer, level: Level): Buffer; async(body: Buffer, done: Done): void; stream(): Transform }
 > = {
   br: {
-    sync: (body, level) => brotliCompressSync(body, level.br),
+    sync: (body, level) => ownSized(brotliCompressSync(body, level.br)),
     async: (body, done) => brotliCompress(body, levels.large.br, done),
     stream: () => createBrotliCompress(levels.large.br),
   },
   zstd: {
-    sync: (body, level) => zstdCompressSync(body, level.zstd),
+    sync: (body, level) => ownSized(zstdCompressSync(body, level.zstd)),
     async: (body, done) => zstdCompress(body, levels.large.zstd, done),
     stream: () => createZstdCompress(levels.large.zstd),
   },
   gzip: {
-    sync: (body, level) => gzipSync(body, level.gzip),
+    sync: (body, level) => ownSized(gzipSync(body, level.gzip)),
     async: (body, done) => gzip(body, levels.large.gzip, done),
     stream: () => createGzip(levels.large.gzip),
   },
   deflate: {
-    sync: (body, level) => deflateSync(body, level.gzip),
+    sync: (body, level) => ownSized(deflateSync(body, level.gzip)),
     async: (body, done) => deflate(body, levels.large.gzip, done),
     stream: () => createDeflate(levels.large.gzip),
   },
 };
+
+/**
+ * Node's one-call compressors answer a view into a buffer of 64 KB whatever the result's size: a 9 KB page kept the
+ * whole 64 KB alive until the garbage collector came by (under load, 60 MB of such buffers waited for it), and a cached
+ * 2 KB answer kept it for as long as it stayed in the cache. Copying the result to a buffer of its own size takes about
+ * a microsecond.
+ */
+function ownSized(view: Buffer): Buffer {
+  if (view.byteOffset === 0 && view.length === view.buffer.byteLength) return view;
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+/**
+ * Pages arrive as text (plugins/web.ts). Compressed in one synchronous call, a page needs its UTF-8 bytes only during
+ * that call: they are written into this one buffer instead of a new one per page.
+ */
+const scratch = Buffer.allocUnsafeSlow(syncLimit);
+
+/** The text's UTF-8 bytes in the scratch buffer, valid until the next call; null when they do not fit. */
+function encodeInScratch(text: string): Buffer | null {
+  const written = scratch.write(text);
+  // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free.
+  return written <= scratch.length - 4 ? scratch.subarray(0, written) : null;
+}
 
 /** Compressed shared bodies by encoding and text, 2 MB each at most (texts and compressed bytes counted). */
 const sharedCaches = Object.fromEntries(
@@ -162,7 +188,7 @@ export function compressShared(encoding: Encoding, text: string): Buffer {
   const cache = sharedCaches[encoding];
   let compressed = cache.get(text);
   if (compressed === undefined) {
-    const body = Buffer.from(text);
+    const body = encodeInScratch(text) ?? Buffer.from(text);
     compressed = compressors[encoding].sync(body, levelFor(body.length));
     cache.set(text, compressed);
   }

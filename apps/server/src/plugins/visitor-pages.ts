@@ -54,7 +54,7 @@ export function isShareablePage(page: {
   noScript: boolean;
   status: number;
   setsCookies: boolean;
-  body: Buffer;
+  body: string | Buffer;
   nonce: string;
 }): boolean {
   return (

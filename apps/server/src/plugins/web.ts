@@ -148,7 +148,8 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       const handed = context.rendered.document;
       const html = handed?.response === response ? handed.html : undefined;
       if (html === undefined && !response.body) return reply.send();
-      const body = html === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(html);
+      // A page goes on as text: compression encodes it into a buffer it reuses (plugins/compression.ts).
+      const body = html ?? Buffer.from(await response.arrayBuffer());
       const shareable =
         visitorKey !== null &&
         isShareablePage({
@@ -159,7 +160,9 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
           nonce: request.cspNonce,
         });
       if (shareable) {
-        reply.keptCompressions = visitorPages.keepPage(visitorKey, { headers, body });
+        const kept = typeof body === 'string' ? Buffer.from(body) : body;
+        reply.keptCompressions = visitorPages.keepPage(visitorKey, { headers, body: kept });
+        return reply.send(kept);
       }
       return reply.send(body);
     });

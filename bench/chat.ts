@@ -27,7 +27,7 @@ import {
   runBench,
   startChildServer,
 } from './harness.ts';
-import { createThrowawayDatabase } from './production-server.ts';
+import { createThrowawayDatabase, productionNodeArgs } from './production-server.ts';
 
 const memberCount = Number(process.env.CHAT_MEMBERS ?? 1000);
 const rate = Number(process.env.CHAT_RATE ?? 200);
@@ -366,7 +366,7 @@ async function checkLedger(target: { kind: 'pglite'; dataDir: string } | { kind:
 function startApp(env: Record<string, string>): Promise<ChildServer> {
   return startChildServer({
     script: 'apps/server/src/main.ts',
-    nodeArgs: ['--max-semi-space-size=16', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
+    nodeArgs: [...productionNodeArgs, ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
     env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', SERVE_WEB: 'false', LOG_LEVEL: 'warn', ...env },
     readyPath: '/readyz',
   });

@@ -37,8 +37,15 @@ export type ProductionServerOptions = {
 /** Where `npm start` keeps Node's compile cache (package.json). */
 const compileCacheDir = fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
 
-/** As `npm start` runs the server (package.json): a young generation of 32 MB instead of 64. */
-const productionNodeArgs = ['--max-semi-space-size=16'];
+/**
+ * As `npm start` runs the server (package.json): a young generation of 32 MB instead of 64 (decision 026), no Maglev
+ * (decision 030); `BENCH_NODE_ARGS` adds flags to try.
+ */
+export const productionNodeArgs = [
+  '--max-semi-space-size=16',
+  '--no-maglev',
+  ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+];
 
 /** Needs `npm run build` first. */
 export async function startProductionServer(options: ProductionServerOptions = {}): Promise<ProductionServer> {

@@ -43,9 +43,13 @@ export function runBaselineComparison(options: {
     baseline: LoadTarget,
   ): Promise<{ targets: ComparedTarget[]; columns?: ExtraColumn[]; note: string }>;
 }): Promise<void> {
-  const { seconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(options.targetsPerDatabase);
+  const { seconds, warmUpSeconds, rounds, seedProfiles, databases, limitSeconds } = readLoadSettings(
+    options.targetsPerDatabase,
+  );
   return runBench(options.bench, limitSeconds, async () => {
-    console.log(`${options.title}: 10 connections, ${seconds} s per run, median of ${rounds} runs`);
+    console.log(
+      `${options.title}: 10 connections, ${seconds} s per run, median of ${rounds} runs after ${warmUpSeconds} s of warm-up each`,
+    );
     console.log(`machine at start: ${describeMachine()}`);
     buildWebApp();
     const baseline = await startChildServer({ script: options.baseline.script, env: { NODE_ENV: 'production' } });
@@ -63,8 +67,7 @@ export function runBaselineComparison(options: {
       for (const { target } of targets) await checkTarget(target);
       const figures = await measureTargets(
         targets.map((entry) => entry.target),
-        seconds,
-        rounds,
+        { seconds, warmUpSeconds, rounds },
         report,
       );
       const baselineRate = figures[0]!.requestsPerSecond;

@@ -291,6 +291,7 @@ export function readBenchSeconds(): number {
  */
 export function readLoadSettings(targetsPerDatabase: number) {
   const seconds = readBenchSeconds();
+  const warmUpSeconds = readWarmUpSeconds();
   const rounds = 3;
   const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -298,8 +299,20 @@ export function readLoadSettings(targetsPerDatabase: number) {
   const skipPglite = process.env.BENCH_SKIP_PGLITE === 'true' && postgresUrl !== undefined;
   const databases = postgresUrl ? [...(skipPglite ? [] : [undefined]), postgresUrl] : [undefined];
   // The build; each database: its server's starts (seeding included), then every target warmed up and run each round.
-  const limitSeconds = 300 + databases.length * (300 + targetsPerDatabase * (rounds * (seconds + 2) + 3)) + 60;
-  return { seconds, rounds, seedProfiles, databases, limitSeconds };
+  const limitSeconds =
+    300 + databases.length * (300 + targetsPerDatabase * (warmUpSeconds + 2 + rounds * (seconds + 2) + 3)) + 60;
+  return { seconds, warmUpSeconds, rounds, seedProfiles, databases, limitSeconds };
+}
+
+/**
+ * How long each target is loaded, unrecorded, before the rounds (`BENCH_WARMUP_SECONDS`, default 10): the figures are
+ * what a request costs a server that has been running, after V8 has compiled what the target runs. Without Maglev
+ * (decision 030) a page takes 20–30 s of load to reach that; 10 s and the rounds' turns bring the median run there.
+ */
+function readWarmUpSeconds(): number {
+  const seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+  if (!Number.isFinite(seconds) || seconds < 1) throw new Error('BENCH_WARMUP_SECONDS must be 1 or more');
+  return Math.round(seconds);
 }
 
 /** Progress, on stderr so that stdout holds only the figures. */
@@ -346,15 +359,16 @@ export async function checkTarget(target: LoadTarget): Promise<Response> {
 
 /**
  * Loads every target for `seconds`, `rounds` times, taking turns (one run of each, then the next round), so that
- * the machine's changing load falls on all of them alike. One short unrecorded run of each warms it up first.
+ * the machine's changing load falls on all of them alike. An unrecorded run of each, `warmUpSeconds` long, comes first.
  */
 export async function measureTargets(
   targets: LoadTarget[],
-  seconds: number,
-  rounds: number,
+  settings: { seconds: number; warmUpSeconds: number; rounds: number },
   report: (message: string) => void,
 ): Promise<TargetFigures[]> {
-  for (const target of targets) await measureLoad(target, 1);
+  const { seconds, warmUpSeconds, rounds } = settings;
+  report(`  warming up: each target ${warmUpSeconds} s`);
+  for (const target of targets) await measureLoad(target, warmUpSeconds);
   const runs: LoadRun[][] = targets.map(() => []);
   const rss: number[] = targets.map(() => 0);
   for (let round = 1; round <= rounds; round++) {

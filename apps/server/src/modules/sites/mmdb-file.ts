@@ -1,4 +1,4 @@
-import { fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -21,6 +21,16 @@ const largestDataSection = 1024 * 1024;
 
 export function openMmdbFile(path: string): MmdbFile {
   const descriptor = openSync(path, 'r');
+  try {
+    return readTree(path, descriptor);
+  } catch (error) {
+    closeSync(descriptor);
+    throw error;
+  }
+}
+
+/** The reader over an open file; the descriptor stays open for the reader's life (the process's). */
+function readTree(path: string, descriptor: number): MmdbFile {
   const readAt = (position: number, length: number) => {
     const bytes = Buffer.alloc(length);
     if (readSync(descriptor, bytes, 0, length, position) !== length) throw new Error(`${path}: short read`);
@@ -31,9 +41,12 @@ export function openMmdbFile(path: string): MmdbFile {
   const tail = readAt(tailStart, fileSize - tailStart);
   const markerAt = tail.lastIndexOf(metadataMarker);
   if (markerAt < 0) throw new Error(`${path} is not a MaxMind DB file`);
-  const metadata = decodeValue(tail, markerAt + metadataMarker.length, 0).value as Record<string, unknown>;
+  const metadataStart = markerAt + metadataMarker.length;
+  const metadata = decodeValue(tail, metadataStart, metadataStart).value as Record<string, unknown>;
   const nodeCount = Number(metadata.node_count);
   const recordSize = Number(metadata.record_size);
+  const ipVersion = Number(metadata.ip_version);
+  if (Number(metadata.binary_format_major_version) !== 2) throw new Error(`${path}: not format version 2`);
   if (!(recordSize === 24 || recordSize === 28 || recordSize === 32) || !(nodeCount > 0)) {
     throw new Error(`${path}: unsupported record size ${recordSize} or node count ${nodeCount}`);
   }
@@ -59,15 +72,16 @@ export function openMmdbFile(path: string): MmdbFile {
 
   // An IPv4 address is looked up in an IPv6 tree as ::a.b.c.d: its walk starts 96 zero bits down.
   let ipv4Start = 0;
-  if (Number(metadata.ip_version) === 6) {
+  if (ipVersion === 6) {
     for (let depth = 0; depth < 96 && ipv4Start < nodeCount; depth++) ipv4Start = readRecord(ipv4Start, 0);
   }
   const records = new Map<number, unknown>();
 
   return {
     find(address) {
-      const bytes = addressBytes(address);
-      if (!bytes) return null;
+      const bytes = parseAddressBytes(address);
+      // An IPv4 tree knows no IPv6 address.
+      if (!bytes || (bytes.length === 16 && ipVersion === 4)) return null;
       let nodeNumber = bytes.length === 4 ? ipv4Start : 0;
       for (let depth = 0; depth < bytes.length * 8 && nodeNumber < nodeCount; depth++) {
         nodeNumber = readRecord(nodeNumber, (bytes[depth >> 3]! >> (7 - (depth & 7))) & 1);
@@ -86,7 +100,7 @@ export function openMmdbFile(path: string): MmdbFile {
 }
 
 /** An address's bytes: 4 for IPv4, 16 for IPv6 (an IPv4-mapped one as written, `::ffff:a.b.c.d`); null for neither. */
-export function addressBytes(address: string): Uint8Array | null {
+export function parseAddressBytes(address: string): Uint8Array | null {
   if (isIPv4(address)) return Uint8Array.from(address.split('.'), Number);
   if (!isIPv6(address)) return null;
   const bytes = new Uint8Array(16);
@@ -112,10 +126,10 @@ export function addressBytes(address: string): Uint8Array | null {
   return bytes;
 }
 
-type Decoded = { value: unknown; next: number };
+export type Decoded = { value: unknown; next: number };
 
 /** Decodes the value at `offset` of the data section format; pointers are relative to `pointerBase`. */
-function decodeValue(bytes: Buffer, offset: number, pointerBase: number): Decoded {
+export function decodeValue(bytes: Buffer, offset: number, pointerBase: number): Decoded {
   const control = bytes[offset++]!;
   let type = control >> 5;
   if (type === 1) {
@@ -150,7 +164,7 @@ function decodeValue(bytes: Buffer, offset: number, pointerBase: number): Decode
     case 6:
       return { value: size === 0 ? 0 : bytes.readUIntBE(offset, size), next: offset + size };
     case 7: {
-      const map: Record<string, unknown> = {};
+      const map: Record<string, unknown> = Object.create(null);
       for (let entry = 0; entry < size; entry++) {
         const key = decodeValue(bytes, offset, pointerBase);
         const value = decodeValue(bytes, key.next, pointerBase);

@@ -13,7 +13,7 @@ import {
   startChildServer,
   type TargetFigures,
 } from './harness.ts';
-import { forEachDatabase, type ProductionServer } from './production-server.ts';
+import { forEachDatabase, type ProductionServer, productionNodeArgs } from './production-server.ts';
 
 export interface ComparedTarget {
   name: string;
@@ -52,7 +52,12 @@ export function runBaselineComparison(options: {
     );
     console.log(`machine at start: ${describeMachine()}`);
     buildWebApp();
-    const baseline = await startChildServer({ script: options.baseline.script, env: { NODE_ENV: 'production' } });
+    // With the app's own Node flags, so that the ratio compares the same V8.
+    const baseline = await startChildServer({
+      script: options.baseline.script,
+      nodeArgs: productionNodeArgs,
+      env: { NODE_ENV: 'production' },
+    });
     const baselineTarget: ComparedTarget = {
       name: options.baseline.name,
       target: { url: `${baseline.origin}/`, headers: {}, pid: baseline.pid },
@@ -81,6 +86,7 @@ export function runBaselineComparison(options: {
         options.baseline.ratioHeader,
         'CPU µs',
         'CPU ratio',
+        'cold CPU µs',
         ...columns.map((column) => column.header),
         'RSS MB',
         'failed',
@@ -96,6 +102,7 @@ export function runBaselineComparison(options: {
           (row.requestsPerSecond / baselineRate).toFixed(3),
           row.cpuMicrosPerAnswer.toFixed(0),
           row.cpuMicrosPerAnswer ? (baselineCpu / row.cpuMicrosPerAnswer).toFixed(3) : '–',
+          row.coldCpuMicrosPerAnswer.toFixed(0),
           ...columns.map((column) => column.cell(index, row)),
           row.rssMegabytes.toFixed(0),
           `${row.failed}/${row.requests}${row.failed ? ` (${row.statusCodes})` : ''}`,

@@ -278,12 +278,15 @@ export function summarizeRuns(runs: LoadRun[]): LoadRun {
   };
 }
 
-/** `BENCH_SECONDS` (default 5): the length of one measurement. */
-export function readBenchSeconds(): number {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  if (!Number.isFinite(seconds) || seconds < 1) throw new Error('BENCH_SECONDS must be a number of seconds, 1 or more');
+/** A number of seconds from the environment variable `name`, 1 or more. */
+function readSecondsSetting(name: string, fallback: number): number {
+  const seconds = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(seconds) || seconds < 1) throw new Error(`${name} must be a number of seconds, 1 or more`);
   return Math.round(seconds);
 }
+
+/** `BENCH_SECONDS` (default 5): the length of one measurement. */
+export const readBenchSeconds = () => readSecondsSetting('BENCH_SECONDS', 5);
 
 /**
  * What the load benches share: the length of a run, the rounds whose median they print, the demo site's size and
@@ -305,15 +308,12 @@ export function readLoadSettings(targetsPerDatabase: number) {
 }
 
 /**
- * How long each target is loaded, unrecorded, before the rounds (`BENCH_WARMUP_SECONDS`, default 10): the figures are
- * what a request costs a server that has been running, after V8 has compiled what the target runs. Without Maglev
- * (decision 030) a page takes 20–30 s of load to reach that; 10 s and the rounds' turns bring the median run there.
+ * How long each target is loaded, unrecorded, before the rounds (`BENCH_WARMUP_SECONDS`, default 10; 1 was the
+ * method before 2026-11-29): the figures are what a request costs a server that has been running, after V8 has
+ * compiled what the target runs. Without Maglev (decision 030) a page took up to 20–30 s of load to get there in one
+ * of two measured pairs. The warm-up run's own CPU per answer is printed too ("cold CPU µs").
  */
-function readWarmUpSeconds(): number {
-  const seconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
-  if (!Number.isFinite(seconds) || seconds < 1) throw new Error('BENCH_WARMUP_SECONDS must be 1 or more');
-  return Math.round(seconds);
-}
+const readWarmUpSeconds = () => readSecondsSetting('BENCH_WARMUP_SECONDS', 10);
 
 /** Progress, on stderr so that stdout holds only the figures. */
 export const report = (message: string) => console.error(message);
@@ -345,6 +345,8 @@ export type LoadTarget = { url: string; headers: Record<string, string>; pid: nu
 export type TargetFigures = LoadRun & {
   /** The serving process's resident memory right after this target's last run, MB. */
   rssMegabytes: number;
+  /** CPU per answer during the warm-up run, µs: what the target cost before V8 had compiled it. */
+  coldCpuMicrosPerAnswer: number;
 };
 
 /** Fails unless the target answers 2xx: a bench of refusals or redirects measures nothing. */
@@ -368,7 +370,8 @@ export async function measureTargets(
 ): Promise<TargetFigures[]> {
   const { seconds, warmUpSeconds, rounds } = settings;
   report(`  warming up: each target ${warmUpSeconds} s`);
-  for (const target of targets) await measureLoad(target, warmUpSeconds);
+  const warmUps: LoadRun[] = [];
+  for (const target of targets) warmUps.push(await measureLoad(target, warmUpSeconds));
   const runs: LoadRun[][] = targets.map(() => []);
   const rss: number[] = targets.map(() => 0);
   for (let round = 1; round <= rounds; round++) {
@@ -378,5 +381,9 @@ export async function measureTargets(
       rss[index] = readRssMegabytes(target.pid);
     }
   }
-  return runs.map((targetRuns, index) => ({ ...summarizeRuns(targetRuns), rssMegabytes: rss[index]! }));
+  return runs.map((targetRuns, index) => ({
+    ...summarizeRuns(targetRuns),
+    rssMegabytes: rss[index]!,
+    coldCpuMicrosPerAnswer: warmUps[index]!.cpuMicrosPerAnswer,
+  }));
 }

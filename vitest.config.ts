@@ -9,6 +9,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.ts',
+            'apps/server/start/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
           ],

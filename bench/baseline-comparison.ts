@@ -13,7 +13,7 @@ import {
   startChildServer,
   type TargetFigures,
 } from './harness.ts';
-import { forEachDatabase, type ProductionServer, productionNodeArgs } from './production-server.ts';
+import { baselineNodeArgs, forEachDatabase, type ProductionServer } from './production-server.ts';
 
 export interface ComparedTarget {
   name: string;
@@ -55,7 +55,7 @@ export function runBaselineComparison(options: {
     // With the app's own Node flags, so that the ratio compares the same V8.
     const baseline = await startChildServer({
       script: options.baseline.script,
-      nodeArgs: productionNodeArgs,
+      nodeArgs: baselineNodeArgs,
       env: { NODE_ENV: 'production' },
     });
     const baselineTarget: ComparedTarget = {

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
 import { deferCleanup, report, startChildServer } from './harness.ts';
@@ -34,9 +33,6 @@ export type ProductionServerOptions = {
   restartAfterSeeding?: boolean;
 };
 
-/** Where `npm start` keeps Node's compile cache (package.json). */
-const compileCacheDir = fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
-
 /** The Node flags of `npm start`, read from its script in package.json (decisions 026 and 030). */
 function readStartFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -53,6 +49,9 @@ export const productionNodeArgs = [
   ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ];
 
+/** The same flags for a bare baseline server, without the preload that loads the app's stripped sources. */
+export const baselineNodeArgs = productionNodeArgs.filter((flag) => !flag.startsWith('--import='));
+
 /** Needs `npm run build` first. */
 export async function startProductionServer(options: ProductionServerOptions = {}): Promise<ProductionServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
@@ -67,9 +66,6 @@ export async function startProductionServer(options: ProductionServerOptions = {
         NODE_ENV: 'production',
         // As `npm start` runs it: two malloc arenas instead of one per thread (less resident memory, same speed).
         MALLOC_ARENA_MAX: '2',
-        // As `npm start` runs it too: compiled code, and the TypeScript sources with their types stripped, are read
-        // from this cache, so the server does not load Node's type stripper (about 7 MB of heap with its WebAssembly).
-        NODE_COMPILE_CACHE: compileCacheDir,
         DATA_DIR: dataDir,
         SEED_PROFILES: String(options.seedProfiles ?? 10),
         // A restarted server on PostgreSQL runs as a site's own does, without DEMO_DATA (nor the seeding code).

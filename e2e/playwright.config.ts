@@ -45,7 +45,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node e2e/support/prepare-data.ts && node apps/server/src/main.ts',
+    // As `npm start` runs it: from the sources the web build stripped of their types (decision 032).
+    command:
+      'node e2e/support/prepare-data.ts && node --import=./apps/server/start/use-stripped-sources.mjs apps/server/src/main.ts',
     cwd: '..',
     url: `http://localhost:${port}/readyz`,
     timeout: 180_000,

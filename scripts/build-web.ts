@@ -1,9 +1,11 @@
 // Builds the web app and stamps the build with a hash of everything it read (apps/web/build-support/build-inputs.ts).
-// With --if-changed (npm start) it builds only when that hash differs from the stamp or the build is missing.
+// With --if-changed (npm start) it builds only when that hash differs from the stamp or the build is missing. Either
+// way it then strips the types of the server's sources that changed (apps/server/start, decision 032).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeStrippedSources } from '../apps/server/start/write-stripped-sources.ts';
 import { buildInputs, buildStampFile, isBuildInput } from '../apps/web/build-support/build-inputs.ts';
 
 /** What the server loads in production (plugins/web.ts). */
@@ -73,4 +75,7 @@ if (import.meta.main) {
   } else {
     console.log(`The web build is up to date (checked in ${Math.round(performance.now() - started)} ms).`);
   }
+  const stripped = writeStrippedSources(root);
+  if (stripped.written || stripped.removed)
+    console.log(`Server sources stripped of their types: ${stripped.written} written, ${stripped.removed} removed.`);
 }

@@ -27,7 +27,7 @@ import {
   runBench,
   startChildServer,
 } from './harness.ts';
-import { createThrowawayDatabase, productionNodeArgs } from './production-server.ts';
+import { createThrowawayDatabase, productionNodeArgs, stripServerSources } from './production-server.ts';
 
 const memberCount = Number(process.env.CHAT_MEMBERS ?? 1000);
 const rate = Number(process.env.CHAT_RATE ?? 200);
@@ -364,6 +364,7 @@ async function checkLedger(target: { kind: 'pglite'; dataDir: string } | { kind:
 
 /** main.ts as `npm start` runs it, without the web app; with `BENCH_CPU_PROF`, profiled. */
 function startApp(env: Record<string, string>): Promise<ChildServer> {
+  stripServerSources();
   return startChildServer({
     script: 'apps/server/src/main.ts',
     nodeArgs: [...productionNodeArgs, ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],

@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { demoAccounts, demoPassword } from '../apps/server/src/seed/demo-site.ts';
+import { writeStrippedSources } from '../apps/server/start/write-stripped-sources.ts';
 import { deferCleanup, report, startChildServer } from './harness.ts';
 
 export type ProductionServer = {
@@ -33,7 +35,7 @@ export type ProductionServerOptions = {
   restartAfterSeeding?: boolean;
 };
 
-/** The Node flags of `npm start`, read from its script in package.json (decisions 026 and 030). */
+/** The Node flags of `npm start`, read from its script in package.json (decisions 026, 030, 032 and 033). */
 function readStartFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     scripts: { start: string };
@@ -52,12 +54,21 @@ export const productionNodeArgs = [
 /** The same flags for a bare baseline server, without the preload that loads the app's stripped sources. */
 export const baselineNodeArgs = productionNodeArgs.filter((flag) => !flag.startsWith('--import='));
 
+/**
+ * As `npm start` does before it starts the server: the sources edited since the last build stripped of their types,
+ * so that the server does not load Node's stripper for them (decision 032).
+ */
+export function stripServerSources(): void {
+  writeStrippedSources(fileURLToPath(new URL('..', import.meta.url)));
+}
+
 /** Needs `npm run build` first. */
 export async function startProductionServer(options: ProductionServerOptions = {}): Promise<ProductionServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const forgetDataDir = deferCleanup(removeDataDir);
   const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
+  stripServerSources();
   const launch = (seed: boolean) =>
     startChildServer({
       script: 'apps/server/src/main.ts',
@@ -78,7 +89,6 @@ export async function startProductionServer(options: ProductionServerOptions = {
   const seedAndRestart = async () => {
     const seeding = await launch(true);
     if (!options.restartAfterSeeding) return seeding;
-    // Its exit also writes the compile cache the restarted server reads.
     await seeding.stop();
     return launch(false);
   };

@@ -45,7 +45,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // As `npm start` runs it: from the sources the web build stripped of their types (decision 032).
+    // It loads the sources `npm run build` stripped of their types, as `npm start` does (decision 032).
     command:
       'node e2e/support/prepare-data.ts && node --import=./apps/server/start/use-stripped-sources.mjs apps/server/src/main.ts',
     cwd: '..',

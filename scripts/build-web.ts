@@ -75,7 +75,13 @@ if (import.meta.main) {
   } else {
     console.log(`The web build is up to date (checked in ${Math.round(performance.now() - started)} ms).`);
   }
-  const stripped = writeStrippedSources(root);
-  if (stripped.written || stripped.removed)
-    console.log(`Server sources stripped of their types: ${stripped.written} written, ${stripped.removed} removed.`);
+  // The server still starts without them: Node then strips its sources as it loads them, with more memory.
+  try {
+    const stripped = writeStrippedSources(root);
+    if (stripped.written || stripped.removed)
+      console.log(`Server sources stripped of their types: ${stripped.written} written, ${stripped.removed} removed.`);
+    for (const file of stripped.failed) console.warn(`Could not strip the types of ${file}; Node will at load.`);
+  } catch (error) {
+    console.warn(`The server's sources were not stripped of their types (${error}); Node will strip them at load.`);
+  }
 }

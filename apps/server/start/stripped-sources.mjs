@@ -7,19 +7,22 @@ import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the build writes them, beside Node's other caches. */
+/** Where the build writes them. */
 export const strippedSourcesDirectory = fileURLToPath(
   new URL('../../../node_modules/.cache/stripped-sources/', import.meta.url),
 );
 
+/** The stripper's version: a Node upgraded by `npm install` keeps the cache folder but strips anew. */
+const stripperVersion = process.versions.amaro ?? process.version;
+
 /**
- * A source's stripped file is named by the hash of its text: an edited source can only miss, never meet the output
- * of an older text.
+ * A source's stripped file is named by the hash of its text and of the stripper: an edited source, or one read by
+ * another Node, can only miss, never meet the output of an older text or stripper.
  * @param {string} text
  * @returns {string}
  */
 export function strippedSourceName(text) {
-  return `${createHash('sha256').update(text).digest('hex')}.js`;
+  return `${createHash('sha256').update(`${stripperVersion}\0${text}`).digest('hex')}.js`;
 }
 
 /**
@@ -38,7 +41,8 @@ export function loadStrippedSources(directory) {
       } catch {
         return nextLoad(url, context);
       }
-      // Every source the build strips is an ES module (their packages say `"type": "module"`).
+      // The build strips only the sources of this repository's two ES module packages (`"type": "module"`). The hook
+      // reads the file itself: Node's own load would load the stripper.
       return { format: 'module', source, shortCircuit: true };
     },
   });

@@ -34,6 +34,7 @@ export function loadStrippedSources(directory) {
   registerHooks({
     load(url, context, nextLoad) {
       if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
+      // Read here, not through `nextLoad`: Node's own load of a `.ts` file loads the stripper.
       const text = readFileSync(fileURLToPath(url), 'utf8');
       let source;
       try {
@@ -41,8 +42,7 @@ export function loadStrippedSources(directory) {
       } catch {
         return nextLoad(url, context);
       }
-      // The build strips only the sources of this repository's two ES module packages (`"type": "module"`). The hook
-      // reads the file itself: Node's own load would load the stripper.
+      // The build strips only the sources of this repository's two ES module packages (`"type": "module"`).
       return { format: 'module', source, shortCircuit: true };
     },
   });

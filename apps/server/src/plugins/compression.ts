@@ -39,9 +39,9 @@ declare module 'fastify' {
  * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive whole, as one text
  * (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
- * `bench/compression.ts`): in one call, zstd 4 makes a page as small as brotli 3 in 60% of its CPU (in a loaded
- * server about 80%), so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others
- * (Safari), with a 256 KB window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB
+ * `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in under half its CPU, so zstd
+ * is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a 256 KB
+ * window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB
  * take the fastest levels (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
  *
  * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
@@ -117,7 +117,7 @@ const brotliOptions = (quality: number) => ({
 const zstdOptions = (level: number) => ({ params: { [constants.ZSTD_c_compressionLevel]: level } });
 const levels = {
   small: { br: brotliOptions(1), zstd: zstdOptions(1), gzip: { level: 1 } },
-  large: { br: brotliOptions(3), zstd: zstdOptions(4), gzip: { level: 6 } },
+  large: { br: brotliOptions(3), zstd: zstdOptions(2), gzip: { level: 6 } },
 };
 
 type Level = (typeof levels)['large'];

@@ -16,6 +16,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type WebRequestContext, webContext } from './context.ts';
 import handleRequest from './entry.server.tsx';
 import { collectPiped } from './lib/server-render.server.ts';
+import { withServerRouteMatching } from './lib/server-route-matching.server.ts';
 
 const nonce = 'bm9uY2UtZm9yLXRlc3Q=';
 
@@ -82,7 +83,7 @@ function Area() {
   );
 }
 
-function createHandler(entry: Entry, discovery: 'initial' | 'lazy') {
+function createHandler(entry: Entry, discovery: 'initial' | 'lazy', serverMatching = false) {
   const route = (
     id: string,
     parentId: string | undefined,
@@ -152,10 +153,16 @@ function createHandler(entry: Entry, discovery: 'initial' | 'lazy') {
     basename: '/',
     routeDiscovery: { mode: discovery },
   } as unknown as ServerBuild;
-  return createRequestHandler(build, 'production');
+  return createRequestHandler(serverMatching ? withServerRouteMatching(build) : build, 'production');
 }
 
-async function renderPage(entry: Entry, path: string, method = 'GET', discovery: 'initial' | 'lazy' = 'initial') {
+async function renderPage(
+  entry: Entry,
+  path: string,
+  method = 'GET',
+  discovery: 'initial' | 'lazy' = 'initial',
+  serverMatching = false,
+) {
   const logged: string[] = [];
   const context = new RouterContextProvider();
   const page = {
@@ -165,7 +172,8 @@ async function renderPage(entry: Entry, path: string, method = 'GET', discovery:
     logError: (error: unknown) => logged.push(error instanceof Error ? error.message : String(error)),
   } as unknown as WebRequestContext;
   context.set(webContext, page);
-  const response = await createHandler(entry, discovery)(new Request(`http://localhost${path}`, { method }), context);
+  const handler = createHandler(entry, discovery, serverMatching);
+  const response = await handler(new Request(`http://localhost${path}`, { method }), context);
   // Ours hands the document over in the page context with its body-less Response, and plugins/web.ts sends it only
   // with that very Response; React Router's stock entry answers it as the Response's body.
   const handed = page.rendered.document;
@@ -207,6 +215,21 @@ describe('the server entry', () => {
     // Lazy discovery writes the routes near the address into the page: here the index route that '/' matches.
     const lazy = await renderPage(handleRequest, '/page', 'GET', 'lazy');
     expect(lazy.html).toContain('"area-index"');
+  });
+
+  it("renders every page the same with the server's route matching, and the page's script never learns of it", async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => printed.mockRestore());
+    for (const path of ['/', '/inside', '/page', '/nowhere', '/moved']) {
+      const matched = await renderPage(handleRequest, path, 'GET', 'initial', true);
+      const regular = await renderPage(handleRequest, path, 'GET', 'initial');
+      expect([path, matched.status, matched.html]).toEqual([path, regular.status, regular.html]);
+    }
+    // A browser router told of the flag would need route-pattern's matcher loaded, and fail without it.
+    expect((await renderPage(handleRequest, '/page', 'GET', 'initial', true)).html).toContain('"future":{}');
+    // The one path the two matchers read differently: route-pattern's is in use.
+    expect((await renderPage(handleRequest, '//', 'GET', 'initial', true)).status).toBe(404);
+    expect((await renderPage(handleRequest, '//', 'GET', 'initial')).status).toBe(200);
   });
 
   it('renders a page whose lazy part is not loaded yet as a stream that waits for it, the same page as later', async () => {

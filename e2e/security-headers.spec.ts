@@ -103,3 +103,15 @@ test('unknown static paths answer 404 and robots.txt answers, each with a strict
   expect(api.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(api.headers()['strict-transport-security']).toBeUndefined();
 });
+
+test('HEAD on a page answers the headers GET would, without a body', async ({ request }) => {
+  for (const path of ['/', '/members/1/landing', '/no-such-page']) {
+    const got = await request.get(path, { maxRedirects: 0 });
+    const head = await request.head(path, { maxRedirects: 0 });
+    expect([path, head.status()]).toEqual([path, got.status()]);
+    expect(head.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+    // The page's policy, with a nonce of its own, not the strict one of the API's answers.
+    expect(head.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(await head.body(), path).toHaveLength(0);
+  }
+});

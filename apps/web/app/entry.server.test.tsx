@@ -179,7 +179,14 @@ async function renderPage(
   const handed = page.rendered.document;
   const handedOver = handed?.response === response;
   const html = handedOver ? handed.html : await response.text();
-  return { status: response.status, html, handedOver, documentLeft: handed !== undefined, logged };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    html,
+    handedOver,
+    documentLeft: handed !== undefined,
+    logged,
+  };
 }
 
 describe('the server entry', () => {
@@ -261,6 +268,7 @@ describe('the server entry', () => {
     expect(crash.html).not.toContain('broken part</');
     const head = await renderPage(handleRequest, '/page', 'HEAD');
     expect([head.status, head.documentLeft, head.html]).toEqual([200, false, '']);
+    expect(head.contentType).toBe('text/html; charset=utf-8');
     const moved = await renderPage(handleRequest, '/moved');
     expect([moved.status, moved.documentLeft]).toEqual([302, false]);
   });

@@ -28,6 +28,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // HEAD gets the headers GET would: its content type decides the page's security headers (plugins/security-headers.ts).
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
     routerContext.serverHandoffStream?.cancel().catch(() => {});
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -43,7 +45,6 @@ export default async function handleRequest(
       loaderData: loaderData[match.route.id],
     })),
   );
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
 
   // Every loader has finished before the render starts, so the page is rendered to one string in one pass and React
   // Router's hydration data written after it (decision 026): no byte chunks, no suspending on the data. A page that

@@ -223,6 +223,17 @@ test('a free member sees the first 3 likers; newer ones are blurred behind the p
     expect(await page.content()).not.toContain(likers[4]!.member.name);
     await takeScreenshots(page, 'like-from-hidden');
 
+    // The like modal shows the newest like, a hidden one: a silhouette with a lock and the way to premium, no photo.
+    await page.goto('/members?t=0');
+    const modal = page.getByRole('dialog', { name: 'Nieuwe like!' });
+    await expect(modal).toContainText('Iemand vindt jou leuk. Word premiumlid om te zien wie het is.');
+    await expect(modal.locator('.like-card-silhouette')).toBeVisible();
+    await expect(modal.locator('.like-card-lock')).toBeVisible();
+    await expect(modal.locator('img')).toHaveCount(0);
+    await expect(modal.getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium');
+    expect(await modal.innerHTML()).not.toContain(likers[4]!.member.name);
+    await takeScreenshots(page, 'like-modal-hidden');
+
     // A premium member sees every liker.
     await context.clearCookies();
     await dismissEntryWarning(context, baseURL!);

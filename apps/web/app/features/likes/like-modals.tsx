@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -49,14 +50,22 @@ function LikerModal(props: { liker: Extract<LikeModalContent, { kind: 'liker' }>
   );
 }
 
-/** A like a free member may not open: the blurred photo and the way to premium instead of name and profile. */
-function LockedLikeModal(props: { like: Extract<LikeModalContent, { kind: 'locked' }>; onClose: () => void }) {
+/**
+ * A like a free member may not open: a silhouette with a lock, as on the likes page's locked cards, and the way to
+ * premium instead of name, photo and profile.
+ */
+function LockedLikeModal(props: { onClose: () => void }) {
   const { t } = useI18n();
   return (
     <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={props.onClose} size="sm">
       <div className="like-modal" data-testid="like-modal">
-        <div className="like-modal-photo like-modal-locked">
-          <Photo src={props.like.photo} alt="" />
+        <div className="like-modal-photo like-card-locked" aria-hidden="true">
+          <div className="like-modal-nophoto like-card-silhouette">
+            <Icon name="person-fill" />
+          </div>
+          <span className="like-card-lock">
+            <Icon name="lock-fill" />
+          </span>
         </div>
         <p className="like-modal-text">{t('likes_shell.locked_text')}</p>
         <Link className="btn btn-warning w-100" to="/premium" onClick={props.onClose} data-autofocus>
@@ -71,7 +80,7 @@ export function LikeModal(props: { content: LikeModalContent; onClose: () => voi
   return props.content.kind === 'liker' ? (
     <LikerModal liker={props.content} onClose={props.onClose} />
   ) : (
-    <LockedLikeModal like={props.content} onClose={props.onClose} />
+    <LockedLikeModal onClose={props.onClose} />
   );
 }
 

@@ -1,10 +1,10 @@
 /** Pure rules of the likes in the shell (modals, auto-like, the `t` parameter), kept apart for unit tests. */
 import type { LikeProfile, Liker, LikesResponse, LockedLike } from '@app/shared/likes/likes';
 
-/** What the like modal shows: an open liker, or a locked like (blurred, behind the premium prompt). */
+/** What the like modal shows: an open liker, or a locked like (neither name nor photo, behind the premium prompt). */
 export type LikeModalContent =
   | { kind: 'liker'; id: number; name: string; photo: string | null; fictional: boolean }
-  | { kind: 'locked'; key: string; photo: string | null };
+  | { kind: 'locked'; key: string };
 
 /** What a member's browser remembers of the likes it has shown, so that no modal shows twice. */
 export interface ShownLikes {
@@ -68,7 +68,7 @@ function likerContent(liker: Pick<Liker, 'id' | 'name' | 'main_image' | 'fiction
 }
 
 function lockedContent(like: LockedLike): LikeModalContent {
-  return { kind: 'locked', key: like.key, photo: null };
+  return { kind: 'locked', key: like.key };
 }
 
 type Received = { at: string; key: string; content: LikeModalContent; isNew: boolean };

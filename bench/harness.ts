@@ -285,6 +285,17 @@ function readSecondsSetting(name: string, fallback: number): number {
   return Math.round(seconds);
 }
 
+/**
+ * `BENCH_ROUNDS` (default 3, odd): how many times each target is run, in turns with the others; the table shows the
+ * median. This machine's speed drifts by 20–30% over minutes, so more and shorter rounds (`BENCH_ROUNDS=7
+ * BENCH_SECONDS=3`) spread each target's runs over the same stretch of time.
+ */
+function readRounds(): number {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds % 2 === 0) throw new Error('BENCH_ROUNDS must be an odd count');
+  return rounds;
+}
+
 /** `BENCH_SECONDS` (default 5): the length of one measurement. */
 export const readBenchSeconds = () => readSecondsSetting('BENCH_SECONDS', 5);
 
@@ -295,7 +306,7 @@ export const readBenchSeconds = () => readSecondsSetting('BENCH_SECONDS', 5);
 export function readLoadSettings(targetsPerDatabase: number) {
   const seconds = readBenchSeconds();
   const warmUpSeconds = readWarmUpSeconds();
-  const rounds = 3;
+  const rounds = readRounds();
   const seedProfiles = Number(process.env.SEED_PROFILES ?? 200);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
   // `BENCH_SKIP_PGLITE=true` measures PostgreSQL alone (the issue's targets are set on it).

@@ -89,24 +89,37 @@ try {
   const renderMs = fetched.reduce((sum, page) => sum + page.renderMs, 0) / fetched.length;
   const rawBytes = fetched.reduce((sum, page) => sum + page.html.length, 0) / fetched.length;
 
-  console.log(`\nper page, mean over the ${fetched.length} pages (CPU: ${rounds} rounds of ${repeats} calls per page)`);
   console.log(
-    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU µs'.padStart(7)} ${'of render'.padStart(9)}`,
+    `\nper page, mean over the ${fetched.length} pages (CPU: median and spread of ${rounds} rounds of ${repeats} calls per page, the encoders in turns within each round)`,
   );
+  console.log(
+    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU µs'.padStart(7)} ${'spread'.padStart(11)} ${'of render'.padStart(9)}`,
+  );
+  const bytesPerPage = new Map<Encoder, number>();
   for (const encoder of encoders) {
     let bytes = 0;
     for (const page of fetched) bytes += encoder.compress(page.html).length;
-    // Warm up, then measure.
+    bytesPerPage.set(encoder, bytes / fetched.length);
+    // Warm up before the measured rounds.
     for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
-    const before = process.cpuUsage();
-    for (let round = 0; round < rounds; round++) {
+  }
+  // In turns, so that the machine's drift over the minutes falls on every encoder alike.
+  const microsPerPage = new Map<Encoder, number[]>(encoders.map((encoder) => [encoder, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const encoder of encoders) {
+      const before = process.cpuUsage();
       for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
+      const used = process.cpuUsage(before);
+      microsPerPage.get(encoder)!.push((used.user + used.system) / (repeats * fetched.length));
     }
-    const used = process.cpuUsage(before);
-    const meanBytes = bytes / fetched.length;
-    const meanCpuMs = (used.user + used.system) / 1000 / (rounds * repeats * fetched.length);
+  }
+  for (const encoder of encoders) {
+    const meanBytes = bytesPerPage.get(encoder)!;
+    const micros = microsPerPage.get(encoder)!;
+    const spread = `${Math.min(...micros).toFixed(0)}–${Math.max(...micros).toFixed(0)}`;
+    const ofRender = (median(micros) / 1000 / renderMs) * 100;
     console.log(
-      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${(meanCpuMs * 1000).toFixed(0).padStart(7)} ${`${((meanCpuMs / renderMs) * 100).toFixed(1)}%`.padStart(9)}`,
+      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${median(micros).toFixed(0).padStart(7)} ${spread.padStart(11)} ${`${ofRender.toFixed(1)}%`.padStart(9)}`,
     );
   }
 } finally {

@@ -39,7 +39,7 @@ declare module 'fastify' {
  * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive whole, as one text
  * (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
- * `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in under half its CPU, so zstd
+ * `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in half its CPU, so zstd
  * is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a 256 KB
  * window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB
  * take the fastest levels (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).

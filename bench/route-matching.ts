@@ -8,6 +8,7 @@ import { createRouteTree, findRoutePaths } from '../apps/web/app/lib/route-confi
 import routeConfig from '../apps/web/app/routes.ts';
 
 const rounds = Number(process.argv[2] ?? 9);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('rounds must be a whole number, 1 or more');
 const callsPerRound = 20_000;
 unstable_preloadRoutePattern();
 const routes = createRouteTree(routeConfig);

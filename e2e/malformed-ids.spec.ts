@@ -1,4 +1,5 @@
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import { findRoutePaths } from '../apps/web/app/lib/route-config-objects.ts';
 import routes from '../apps/web/app/routes.ts';
 
 /**
@@ -7,19 +8,7 @@ import routes from '../apps/web/app/routes.ts';
  * visitor and for a logged-in member. The pages come from the route table, so a new page with an id is checked too.
  */
 
-interface RouteEntry {
-  path?: string;
-  children?: RouteEntry[];
-}
-
-function pagePaths(entries: readonly RouteEntry[], parent = ''): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, '/') : parent;
-    return [...(entry.path ? [path] : []), ...pagePaths(entry.children ?? [], path)];
-  });
-}
-
-const allPages = pagePaths(routes as RouteEntry[]);
+const allPages = findRoutePaths(routes);
 const paramPages = allPages.filter((path) => /\/:[a-z]/i.test(path));
 const plainPages = ['/', ...allPages.filter((path) => !path.includes(':') && !path.includes('*'))];
 
@@ -119,4 +108,25 @@ test("malformed ids in page addresses answer 4xx or the page's way out, never 5x
   });
   expect(login.status()).toBe(200);
   await expectPagesAnswerMalformedIds(request);
+});
+
+test('a page address with repeated slashes is sent to its single-slash form, its query kept', async ({
+  request,
+  baseURL,
+}) => {
+  // Whole URLs: a path starting with `//` would otherwise be read as another host.
+  for (const [path, location] of [
+    ['//', '/'],
+    ['/members//', '/members/'],
+    ['//members///1?gender=female', '/members/1?gender=female'],
+    ['/pages//terms', '/pages/terms'],
+  ] as const) {
+    const get = await request.get(`${baseURL}${path}`, { maxRedirects: 0 });
+    expect([path, get.status(), get.headers().location]).toEqual([path, 301, location]);
+  }
+  // A form posted to such an address keeps its method and body on the way.
+  const post = await request.post(`${baseURL}/login//`, { maxRedirects: 0, form: { email: 'x' } });
+  expect([post.status(), post.headers().location]).toEqual([308, '/login/']);
+  // Its single-slash form is the page itself.
+  expect((await request.get('/pages/terms', { maxRedirects: 0 })).status()).toBe(200);
 });

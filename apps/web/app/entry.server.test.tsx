@@ -146,7 +146,8 @@ function createHandler(entry: Entry, discovery: 'initial' | 'lazy', serverMatchi
     },
     publicPath: '/',
     assetsBuildDirectory: '/tmp',
-    future: {},
+    // As the app's build has it: React Router's own flags.
+    future: { unstable_optimizeDeps: false },
     ssr: true,
     isSpaMode: false,
     prerender: [],
@@ -233,7 +234,8 @@ describe('the server entry', () => {
       expect([path, matched.status, matched.html]).toEqual([path, regular.status, regular.html]);
     }
     // A browser router told of the flag would need route-pattern's matcher loaded, and fail without it.
-    expect((await renderPage(handleRequest, '/page', 'GET', 'initial', true)).html).toContain('"future":{}');
+    const page = await renderPage(handleRequest, '/page', 'GET', 'initial', true);
+    expect(page.html).toContain('"future":{"unstable_optimizeDeps":false}');
     // The one path the two matchers read differently: route-pattern's is in use.
     expect((await renderPage(handleRequest, '//', 'GET', 'initial', true)).status).toBe(404);
     expect((await renderPage(handleRequest, '//', 'GET', 'initial')).status).toBe(200);

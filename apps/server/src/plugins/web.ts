@@ -104,6 +104,20 @@ function checkPageBodySize(request: FastifyRequest) {
   }
 }
 
+/**
+ * A page address with its repeated slashes (or backslashes, which URLs read as slashes) made single, or null when it
+ * has none; only the path changes. The browser's router reads `/members//` as `/members`, the server's (decision 034)
+ * as no page: such an address goes to its single-slash form before either matches it.
+ */
+export function findSingleSlashUrl(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const single = path.replace(repeatedSlashes, '/');
+  return single === path ? null : single + (queryAt === -1 ? '' : url.slice(queryAt));
+}
+
+const repeatedSlashes = /[/\\]{2,}/g;
+
 /** A page kept for visitors (plugins/visitor-pages.ts), sent as it was rendered; its compressed forms are reused. */
 function sendKeptPage(reply: FastifyReply, page: KeptPage) {
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -125,6 +139,10 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
     scope.all('/*', async (request, reply) => {
       // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
       if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
+      const singleSlashUrl = findSingleSlashUrl(request.url);
+      if (singleSlashUrl !== null) {
+        return reply.redirect(singleSlashUrl, request.method === 'GET' || request.method === 'HEAD' ? 301 : 308);
+      }
       checkPageBodySize(request);
       const context = await createPageContext(app, request, reply, deps.catalogs);
       const visitorKey = visitorPages.enabled ? visitorPageKey(request, context) : null;

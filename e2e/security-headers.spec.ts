@@ -104,11 +104,17 @@ test('unknown static paths answer 404 and robots.txt answers, each with a strict
   expect(api.headers()['strict-transport-security']).toBeUndefined();
 });
 
-test('HEAD on a page answers the headers GET would, without a body', async ({ request }) => {
-  for (const path of ['/', '/members/1/landing', '/no-such-page']) {
+test("HEAD on a page answers GET's status and content type, and so the page's policy, without a body", async ({
+  request,
+}) => {
+  for (const [path, status] of [
+    ['/', 200],
+    ['/pages/terms', 200],
+    ['/no-such-page', 404],
+  ] as const) {
     const got = await request.get(path, { maxRedirects: 0 });
     const head = await request.head(path, { maxRedirects: 0 });
-    expect([path, head.status()]).toEqual([path, got.status()]);
+    expect([path, got.status(), head.status()]).toEqual([path, status, status]);
     expect(head.headers()['content-type'], path).toBe('text/html; charset=utf-8');
     // The page's policy, with a nonce of its own, not the strict one of the API's answers.
     expect(head.headers()['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='/);

@@ -28,7 +28,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // HEAD gets the headers GET would: its content type decides the page's security headers (plugins/security-headers.ts).
+  // HEAD gets GET's content type too: it decides the page's security headers (plugins/security-headers.ts).
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
     routerContext.serverHandoffStream?.cancel().catch(() => {});

@@ -229,10 +229,11 @@ test('a free member sees the first 3 likers; newer ones are blurred behind the p
     await expect(modal).toContainText('Iemand vindt jou leuk. Word premiumlid om te zien wie het is.');
     await expect(modal.locator('.like-card-silhouette')).toBeVisible();
     await expect(modal.locator('.like-card-lock')).toBeVisible();
-    await expect(modal.locator('img')).toHaveCount(0);
+    await expect(modal.locator('img, [role="img"]')).toHaveCount(0);
     await expect(modal.getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium');
     expect(await modal.innerHTML()).not.toContain(likers[4]!.member.name);
     await takeScreenshots(page, 'like-modal-hidden');
+    await expectNoSeriousViolations(page, 'the like modal with a hidden like');
 
     // A premium member sees every liker.
     await context.clearCookies();

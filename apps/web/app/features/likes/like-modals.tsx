@@ -60,7 +60,7 @@ function LockedLikeModal(props: { onClose: () => void }) {
     <Modal id="like-modal" title={t('likes_shell.like_title')} onClose={props.onClose} size="sm">
       <div className="like-modal" data-testid="like-modal">
         <div className="like-modal-photo like-card-locked" aria-hidden="true">
-          <div className="like-modal-nophoto like-card-silhouette">
+          <div className="like-card-silhouette">
             <Icon name="person-fill" />
           </div>
           <span className="like-card-lock">

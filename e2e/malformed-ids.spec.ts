@@ -120,9 +120,17 @@ test('a page address with repeated slashes is sent to its single-slash form, its
     ['/members//', '/members/'],
     ['//members///1?gender=female', '/members/1?gender=female'],
     ['/pages//terms', '/pages/terms'],
+    // Never to another site.
+    ['///evil.example/x', '/evil.example/x'],
   ] as const) {
     const get = await request.get(`${baseURL}${path}`, { maxRedirects: 0 });
     expect([path, get.status(), get.headers().location]).toEqual([path, 301, location]);
+    const head = await request.head(`${baseURL}${path}`, { maxRedirects: 0 });
+    expect([path, head.status(), head.headers().location]).toEqual([path, 301, location]);
+  }
+  // An API call is no page, with its slashes doubled or not.
+  for (const path of ['//api/no-such-call.php', '/api//no-such-call.php']) {
+    expect([path, (await request.get(`${baseURL}${path}`, { maxRedirects: 0 })).status()]).toEqual([path, 404]);
   }
   // A form posted to such an address keeps its method and body on the way.
   const post = await request.post(`${baseURL}/login//`, { maxRedirects: 0, form: { email: 'x' } });

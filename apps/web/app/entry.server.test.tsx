@@ -147,7 +147,7 @@ function createHandler(entry: Entry, discovery: 'initial' | 'lazy', serverMatchi
     publicPath: '/',
     assetsBuildDirectory: '/tmp',
     // As the app's build has it: React Router's own flags.
-    future: { unstable_optimizeDeps: false },
+    future: { unstable_enableNodeReadableStream: false, unstable_optimizeDeps: false },
     ssr: true,
     isSpaMode: false,
     prerender: [],
@@ -235,7 +235,7 @@ describe('the server entry', () => {
     }
     // A browser router told of the flag would need route-pattern's matcher loaded, and fail without it.
     const page = await renderPage(handleRequest, '/page', 'GET', 'initial', true);
-    expect(page.html).toContain('"future":{"unstable_optimizeDeps":false}');
+    expect(page.html).toContain('"future":{"unstable_enableNodeReadableStream":false,"unstable_optimizeDeps":false}');
     // The one path the two matchers read differently: route-pattern's is in use.
     expect((await renderPage(handleRequest, '//', 'GET', 'initial', true)).status).toBe(404);
     expect((await renderPage(handleRequest, '//', 'GET', 'initial')).status).toBe(200);

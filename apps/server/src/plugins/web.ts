@@ -106,10 +106,12 @@ function checkPageBodySize(request: FastifyRequest) {
 
 /**
  * A page address with its repeated slashes (or backslashes, which URLs read as slashes) made single, or null when it
- * has none; only the path changes. The browser's router reads `/members//` as `/members`, the server's (decision 034)
- * as no page: such an address goes to its single-slash form before either matches it.
+ * has none or is not a path (an absolute-form target, `http://host/x`, is never rewritten into a redirect off the
+ * site); only the path changes. The browser's router reads `/members//` as `/members`, the server's (decision 034) as
+ * no page: such an address goes to its single-slash form before the server matches it.
  */
 export function findSingleSlashUrl(url: string): string | null {
+  if (!url.startsWith('/')) return null;
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const single = path.replace(repeatedSlashes, '/');
@@ -137,13 +139,15 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     scope.all('/*', async (request, reply) => {
-      // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
-      if (request.url.startsWith('/api/') || !request.site) throw new AppError('not_found', `no route ${request.url}`);
       const singleSlashUrl = findSingleSlashUrl(request.url);
+      // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
+      if ((singleSlashUrl ?? request.url).startsWith('/api/') || !request.site) {
+        throw new AppError('not_found', `no route ${request.url}`);
+      }
+      checkPageBodySize(request);
       if (singleSlashUrl !== null) {
         return reply.redirect(singleSlashUrl, request.method === 'GET' || request.method === 'HEAD' ? 301 : 308);
       }
-      checkPageBodySize(request);
       const context = await createPageContext(app, request, reply, deps.catalogs);
       const visitorKey = visitorPages.enabled ? visitorPageKey(request, context) : null;
       const kept = visitorKey === null ? undefined : visitorPages.findPage(visitorKey);

@@ -21,7 +21,8 @@ export function createRouteTree(config: RouteConfigEntry[]): RouteObject[] {
 /** Every route's full path, such as `/members/:id/chat`. */
 export function findRoutePaths(entries: RouteConfigEntry[], prefix = ''): string[] {
   return entries.flatMap((entry) => {
-    const path = entry.path ? `${prefix}/${entry.path}` : prefix;
+    // A route's path may start or end with a slash; a page's address has single ones.
+    const path = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, '/') : prefix;
     return [...(entry.path ? [path] : []), ...findRoutePaths(entry.children ?? [], path)];
   });
 }

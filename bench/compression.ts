@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:
 import { findSeededMemberId, startProductionServer, visitorCookie } from './production-server.ts';
 
 const rounds = Number(process.argv[2] ?? 20);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('rounds must be a whole number, 1 or more');
 const demoLogin = { email: 'premium@hartklop.test', password: 'hartklop-demo' };
 /** Each page compressed this many times per round: enough CPU time to read it reliably. */
 const repeats = 20;
@@ -33,6 +34,9 @@ const encoders = [
   ...[1, 3, 6, 9].map(gzip),
   ...[1, 2, 3, 4, 5, 6, 9].map(zstd),
 ];
+
+/** The server's encoding for pages in browsers that take zstd (plugins/compression.ts): the paired column's unit. */
+const pageEncoder = encoders.find((encoder) => encoder.name === 'zstd 2')!;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -93,7 +97,7 @@ try {
     `\nper page, mean over the ${fetched.length} pages (CPU: median and spread of ${rounds} rounds of ${repeats} calls per page, the encoders in turns within each round)`,
   );
   console.log(
-    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU µs'.padStart(7)} ${'spread'.padStart(11)} ${'of render'.padStart(9)}`,
+    `  ${'encoding'.padEnd(9)} ${'KB'.padStart(6)} ${'ratio'.padStart(6)} ${'CPU µs'.padStart(7)} ${'spread'.padStart(11)} ${`÷ ${pageEncoder.name}`.padStart(9)} ${'of render'.padStart(9)}`,
   );
   const bytesPerPage = new Map<Encoder, number>();
   for (const encoder of encoders) {
@@ -103,23 +107,28 @@ try {
     // Warm up before the measured rounds.
     for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
   }
-  // In turns, so that the machine's drift over the minutes falls on every encoder alike.
+  // In turns, starting each round with the next encoder, so that the machine's drift over the minutes and the place
+  // in a round fall on every encoder alike.
   const microsPerPage = new Map<Encoder, number[]>(encoders.map((encoder) => [encoder, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const encoder of encoders) {
+    for (let turn = 0; turn < encoders.length; turn++) {
+      const encoder = encoders[(round + turn) % encoders.length]!;
       const before = process.cpuUsage();
       for (const page of fetched) for (let call = 0; call < repeats; call++) encoder.compress(page.html);
       const used = process.cpuUsage(before);
       microsPerPage.get(encoder)!.push((used.user + used.system) / (repeats * fetched.length));
     }
   }
+  const pageMicros = microsPerPage.get(pageEncoder)!;
   for (const encoder of encoders) {
     const meanBytes = bytesPerPage.get(encoder)!;
     const micros = microsPerPage.get(encoder)!;
     const spread = `${Math.min(...micros).toFixed(0)}–${Math.max(...micros).toFixed(0)}`;
+    // Paired by round: this encoder's time over the server's page encoding's in the same round.
+    const paired = median(micros.map((value, round) => value / pageMicros[round]!));
     const ofRender = (median(micros) / 1000 / renderMs) * 100;
     console.log(
-      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${median(micros).toFixed(0).padStart(7)} ${spread.padStart(11)} ${`${ofRender.toFixed(1)}%`.padStart(9)}`,
+      `  ${encoder.name.padEnd(9)} ${(meanBytes / 1024).toFixed(1).padStart(6)} ${(meanBytes / rawBytes).toFixed(3).padStart(6)} ${median(micros).toFixed(0).padStart(7)} ${spread.padStart(11)} ${paired.toFixed(2).padStart(9)} ${`${ofRender.toFixed(1)}%`.padStart(9)}`,
     );
   }
 } finally {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
 import { findRoutePaths } from '../apps/web/app/lib/route-config-objects.ts';
 import routes from '../apps/web/app/routes.ts';
@@ -137,4 +138,29 @@ test('a page address with repeated slashes is sent to its single-slash form, its
   expect([post.status(), post.headers().location]).toEqual([308, '/login/']);
   // Its single-slash form is the page itself.
   expect((await request.get('/pages/terms', { maxRedirects: 0 })).status()).toBe(200);
+});
+
+/** The status line of a request written by hand: browsers and Playwright only send paths as request targets. */
+function sendRawRequest(baseURL: string, requestLine: string): Promise<string> {
+  const { hostname, port, host } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () =>
+      socket.end(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+test('a request target that is no path (absolute form) answers 404, never a redirect or a 5xx', async ({ baseURL }) => {
+  for (const target of ['http://evil.example//x', 'http://evil.example/x', 'http://evil.example/members']) {
+    expect([target, await sendRawRequest(baseURL!, `GET ${target} HTTP/1.1`)]).toEqual([
+      target,
+      'HTTP/1.1 404 Not Found',
+    ]);
+  }
 });

@@ -140,8 +140,10 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
 
     scope.all('/*', async (request, reply) => {
       const singleSlashUrl = findSingleSlashUrl(request.url);
-      // Neither API calls nor paths answered without a site (a missing /assets/ file) are pages.
-      if ((singleSlashUrl ?? request.url).startsWith('/api/') || !request.site) {
+      // Neither API calls, nor paths answered without a site (a missing /assets/ file), nor request targets that are
+      // no path (`GET http://host/x`, which Node accepts) are pages.
+      const path = singleSlashUrl ?? request.url;
+      if (!path.startsWith('/') || path.startsWith('/api/') || !request.site) {
         throw new AppError('not_found', `no route ${request.url}`);
       }
       checkPageBodySize(request);

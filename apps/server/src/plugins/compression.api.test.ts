@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { demoAccounts } from '../seed/demo-site.ts';
+import { createTestApp, loginMember, type TestApp } from '../test/test-app.ts';
 
 let compressing: TestApp;
 let behindProxy: TestApp;
@@ -32,14 +33,40 @@ describe('answer compression (decision 016)', () => {
     expect(JSON.parse(brotliDecompressSync(document.rawPayload).toString()).openapi).toBeTruthy();
     const plain = await getDocument(compressing, 'identity');
     expect(plain.headers.vary).toContain('accept-encoding');
-    const settings = await compressing.app.inject({
-      url: '/api/settings.php',
-      headers: { host: 'localhost', 'accept-encoding': 'br' },
+    // The member's own answer: made for each request, under 4 KB, so sent whole.
+    const user = await compressing.app.inject({
+      url: '/api/user.php',
+      headers: {
+        host: 'localhost',
+        'accept-encoding': 'br',
+        cookie: (await loginMember(compressing.app, demoAccounts[0].email)).cookie,
+      },
     });
-    expect(settings.statusCode).toBe(200);
-    expect(settings.rawPayload.length).toBeLessThan(4096);
-    expect(settings.headers['content-encoding']).toBeUndefined();
-    expect(settings.headers.vary).toBeUndefined();
+    expect(user.statusCode).toBe(200);
+    expect(user.rawPayload.length).toBeLessThan(4096);
+    expect(user.headers['content-encoding']).toBeUndefined();
+    expect(user.headers.vary).toBeUndefined();
+  });
+
+  it('sends the settings answer (2 KB, its compressed forms kept) compressed, each form the plain answer, and again', async () => {
+    const settingsIn = (encoding: string) =>
+      compressing.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'accept-encoding': encoding } });
+    const plain = await settingsIn('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.rawPayload.length).toBeLessThan(4096);
+    expect(plain.json().settings.name).toBeTruthy();
+    for (const encoding of ['zstd', 'br', 'zstd', 'gzip', 'br'] as const) {
+      const answer = await settingsIn(encoding);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(answer.headers['cache-control']).toBe('private, no-cache');
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      const decompress = { br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync }[encoding];
+      expect(decompress(answer.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('sends a search answer (a shared body, compressed once) that is the plain one, in each encoding and again', async () => {

@@ -105,11 +105,69 @@ describe('kept compressions (a page kept for visitors)', () => {
     await app.close();
   });
 
+  it('compresses a kept body from 1 KB, where a body like it that is not kept stays whole below 4 KB', async () => {
+    const json = (size: number) => Buffer.from(JSON.stringify({ settings: { text: 'Hartklop '.repeat(size / 9) } }));
+    const keptSmall = { body: json(2000), compressed: new Map<string, Buffer>() };
+    const keptTiny = { body: json(900), compressed: new Map<string, Buffer>() };
+    const plainSmall = json(2000);
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    const route = (path: string, body: Buffer, kept: typeof keptSmall | null) =>
+      app.get(path, (_request, reply) => {
+        reply.keptCompressions = kept;
+        return reply.type('application/json; charset=utf-8').send(body);
+      });
+    route('/kept-small', keptSmall.body, keptSmall);
+    route('/kept-tiny', keptTiny.body, keptTiny);
+    route('/plain-small', plainSmall, null);
+    await app.ready();
+    const get = (url: string) => app.inject({ url, headers: { 'accept-encoding': 'zstd' } });
+    const kept = await get('/kept-small');
+    expect(kept.headers['content-encoding']).toBe('zstd');
+    expect(kept.headers.vary).toContain('accept-encoding');
+    expect(zstdDecompressSync(kept.rawPayload).equals(keptSmall.body)).toBe(true);
+    expect(kept.rawPayload.length).toBeLessThan(keptSmall.body.length);
+    expect(keptSmall.compressed.get('zstd')?.equals(kept.rawPayload)).toBe(true);
+    for (const url of ['/kept-tiny', '/plain-small']) {
+      const whole = await get(url);
+      expect(whole.headers['content-encoding'], url).toBeUndefined();
+      expect(whole.headers.vary, url).toBeUndefined();
+    }
+    expect(keptTiny.compressed.size).toBe(0);
+    await app.close();
+  });
+
   it('never sends the kept forms for another body, nor keeps its forms there', async () => {
     const { app, kept } = await createApp();
     const response = await app.inject({ url: '/other', headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(response.rawPayload).equals(other)).toBe(true);
     expect(kept.compressed.size).toBe(0);
+    await app.close();
+  });
+});
+
+describe('shared bodies (a search answer)', () => {
+  it('compresses a shared text from 1 KB, where a text like it that is not shared stays whole below 4 KB', async () => {
+    const text = (size: number, name: string) =>
+      JSON.stringify({ results: [{ name: name.repeat(size / name.length) }] });
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    const route = (path: string, body: string, shared: boolean) =>
+      app.get(path, (_request, reply) => {
+        reply.sharedBody = shared;
+        return reply.type('application/json; charset=utf-8').send(body);
+      });
+    route('/shared-small', text(2000, 'Anouk '), true);
+    route('/shared-tiny', text(900, 'Bram '), true);
+    route('/plain-small', text(2000, 'Chantal '), false);
+    await app.ready();
+    const get = (url: string) => app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const shared = await get('/shared-small');
+    expect(shared.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(shared.rawPayload).toString()).toBe(text(2000, 'Anouk '));
+    for (const url of ['/shared-tiny', '/plain-small']) {
+      expect((await get(url)).headers['content-encoding'], url).toBeUndefined();
+    }
     await app.close();
   });
 });

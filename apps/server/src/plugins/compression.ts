@@ -27,8 +27,9 @@ declare module 'fastify' {
      */
     sharedBody: boolean;
     /**
-     * A body whose compressed forms are kept with it, by encoding (a page kept for visitors, plugins/visitor-pages.ts):
-     * when this reply sends that very buffer, a form found there is sent as it is and one made is left there.
+     * A body whose compressed forms are kept with it, by encoding (a page kept for visitors, plugins/visitor-pages.ts;
+     * a settings answer): when this reply sends that very buffer, a form found there is sent as it is and one made is
+     * left there.
      */
     keptCompressions: { readonly body: Buffer; readonly compressed: Map<string, Buffer> } | null;
   }
@@ -36,7 +37,9 @@ declare module 'fastify' {
 
 /**
  * Compresses answers of 4 KB and more: below that compressing costs more CPU than the one to three KB it saves are
- * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). Pages arrive whole, as one text
+ * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). A body whose compressed forms
+ * are kept (a shared search answer, a settings answer, a page kept for visitors) is compressed from 1 KB: its forms
+ * are made once, so each answer costs no compression and fewer bytes to write and to read. Pages arrive whole, as one text
  * (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
  * `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in half its CPU, so zstd
@@ -96,6 +99,7 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
 }
 
 const compressionThreshold = 4096;
+const keptCompressionThreshold = 1024;
 const syncLimit = 512 * 1024;
 const compressibleType = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)/;
 
@@ -199,15 +203,24 @@ export function compressShared(encoding: Encoding, text: string): Buffer {
   return compressed;
 }
 
-/** A body of a compressible type, not yet encoded, of 4 KB or more (a stream of unknown length counts). */
+/**
+ * A body of a compressible type, not yet encoded, of 4 KB or more (a stream of unknown length counts), or of 1 KB or
+ * more when its compressed forms are kept.
+ */
 function worthCompressing(reply: FastifyReply, payload: unknown): boolean {
   if (payload === null || payload === undefined || reply.statusCode === 204 || reply.statusCode === 304) return false;
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !compressibleType.test(type)) return false;
   if (reply.hasHeader('content-encoding')) return false;
   if (String(reply.getHeader('cache-control') ?? '').includes('no-transform')) return false;
-  if (typeof payload === 'string') return payload.length >= compressionThreshold;
-  if (Buffer.isBuffer(payload)) return payload.length >= compressionThreshold;
+  if (typeof payload === 'string') {
+    return payload.length >= (reply.sharedBody ? keptCompressionThreshold : compressionThreshold);
+  }
+  if (Buffer.isBuffer(payload)) {
+    return (
+      payload.length >= (reply.keptCompressions?.body === payload ? keptCompressionThreshold : compressionThreshold)
+    );
+  }
   if (typeof (payload as Readable).pipe !== 'function') return false;
   const length = Number(reply.getHeader('content-length') ?? Number.POSITIVE_INFINITY);
   return length >= compressionThreshold;

@@ -17,23 +17,28 @@ import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
 
 /**
  * The settings answer depends on nothing but the site, the language and the visitor's place, and it is asked on
- * every page load: it is checked against its schema and serialized once per triple, and sent as those bytes. Keyed
- * by the site object, which the site cache renews when it re-reads the site (30 s), so a changed site is answered
- * anew without being told.
+ * every page load: it is checked against its schema and serialized once per triple, and sent as those bytes, with
+ * its compressed forms kept beside them (plugins/compression.ts). Keyed by the site object, which the site cache
+ * renews when it re-reads the site (30 s), so a changed site is answered anew without being told.
  */
+type SettingsAnswer = { readonly body: Buffer; readonly compressed: Map<string, Buffer> };
+
 function createSettingsAnswers(sites: SitesService) {
-  const answers = new WeakMap<Site, LRUCache<string, Buffer>>();
-  return (site: Site, locale: Locale, place: VisitorPlace): Buffer => {
+  const answers = new WeakMap<Site, LRUCache<string, SettingsAnswer>>();
+  return (site: Site, locale: Locale, place: VisitorPlace): SettingsAnswer => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, Buffer>(boundByCount(2_000));
+      ofSite = new LRUCache<string, SettingsAnswer>(boundByCount(2_000));
       answers.set(site, ofSite);
     }
     const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;
     let answer = ofSite.get(key);
     if (answer === undefined) {
       const settings = sites.getSettings(site, locale, place);
-      answer = Buffer.from(JSON.stringify(settingsResponseSchema.encode({ settings })));
+      answer = {
+        body: Buffer.from(JSON.stringify(settingsResponseSchema.encode({ settings }))),
+        compressed: new Map(),
+      };
       ofSite.set(key, answer);
     }
     return answer;
@@ -56,8 +61,10 @@ export function registerSitesRoutes(app: FastifyInstance, sites: SitesService) {
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8');
+      const answer = settingsAnswer(request.site, request.locale, request.visitorPlace);
+      reply.keptCompressions = answer;
       // Bytes with a JSON content type are sent as they are; the schema was applied when they were made.
-      return reply.send(settingsAnswer(request.site, request.locale, request.visitorPlace) as never);
+      return reply.send(answer.body as never);
     },
   });
 

@@ -127,7 +127,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** How long a search total is reused; 0 counts every time (tests). */
   searchCountCacheSeconds: number;
-  /** How long a search page shared by all viewers, and a viewer's hidden profiles, are reused (decision 017). */
+  /**
+   * How long a search page shared by all viewers, a viewer's hidden profiles (decision 017) and a member's given likes
+   * (modules/likes/given-likes-cache.ts) are reused.
+   */
   searchPageCacheSeconds: number;
   /** How long a member's badge counts (new likes, unread messages) are kept at most (0: read on every page). */
   badgeCountCacheSeconds: number;

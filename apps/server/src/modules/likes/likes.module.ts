@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { createMemberCountCache } from '../../events/member-count-cache.ts';
 import { defineModule, type ModuleServices } from '../../lib/define-module.ts';
 import { requireUser } from '../accounts/session.ts';
+import { createGivenLikesCache } from './given-likes-cache.ts';
 import { createLikesRepository } from './likes.repository.ts';
 import { registerLikesRoutes } from './likes.routes.ts';
 import { createLikesService, type LikesService } from './likes.service.ts';
@@ -64,9 +65,22 @@ export const likesModule = defineModule({
     const lockedKeySecret =
       (await system.secrets.findSecret('locked_like_key')) ??
       (await system.secrets.insertSecretOnce('locked_like_key', randomBytes(32).toString('base64url')));
+    const repository = createLikesRepository(work.db);
+    // Kept as long as the viewer's other search state (hidden profiles, decision 017): none in tests.
+    const givenLikes =
+      config.searchPageCacheSeconds > 0
+        ? await createGivenLikesCache({
+            bus: events,
+            now,
+            refreshMs: config.searchPageCacheSeconds * 1000,
+            readGiven: repository.findGivenLikeIds,
+            readAmong: repository.findLikedAmong,
+          })
+        : undefined;
     const likes = await createLikesService({
       lockedKeySecret,
-      repository: createLikesRepository(work.db),
+      repository,
+      givenLikes,
       events: memberEvents,
       work,
       now,

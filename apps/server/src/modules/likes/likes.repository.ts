@@ -147,6 +147,13 @@ export function createLikesRepository(db: Database) {
       .limit(1);
   });
   const oldestReceivedQuery = prepareQuery(db, 'likes_oldest_received', (db) => oldestReceived(db, placeholder('me')));
+  const givenIdsQuery = prepareQuery(db, 'likes_given_ids', (db) =>
+    db
+      .select({ id: likes.likedProfileId })
+      .from(likes)
+      .where(eq(likes.likerProfileId, placeholder('me')))
+      .limit(placeholder('limit')),
+  );
   const likedAmongQuery = prepareQuery(db, 'likes_liked_among', (db) =>
     db
       .select({ id: likes.likedProfileId })
@@ -290,6 +297,12 @@ export function createLikesRepository(db: Database) {
       if (profileIds.length === 0) return [];
       // Every card list asks this (a page of search results): prepared once, with the ids as one array value.
       const rows = await likedAmongQuery({ me: likerProfileId, ids: profileIds });
+      return rows.map((row) => row.id);
+    },
+
+    /** The profiles a member likes, at most `limit` of them (the given-likes cache keeps a member's whole set). */
+    async findGivenLikeIds(likerProfileId: number, limit: number): Promise<number[]> {
+      const rows = await givenIdsQuery({ me: likerProfileId, limit });
       return rows.map((row) => row.id);
     },
 

@@ -27,6 +27,7 @@ import type { MemberEventInput } from '../../events/member-events.repository.ts'
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
 import { toCardPhoto, toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
+import type { GivenLikesCache } from './given-likes-cache.ts';
 import type { CandidateFilter, LikeRow, LikeSource, LikesRepository } from './likes.repository.ts';
 
 const defaultAutoLikesPerDay = 3;
@@ -55,6 +56,8 @@ export async function createLikesService(deps: {
   findSearchStart: (user: SessionUser) => Promise<MemberSearchQuery>;
   /** Keeps the new-likes count every page shows per member (member-count-cache.ts), read with `read`. */
   keepNewLikesCount: (read: (user: SessionUser) => Promise<number>) => Promise<MemberCountCache>;
+  /** Keeps the profiles each member likes, for pages of cards (given-likes-cache.ts); without it each page asks. */
+  givenLikes?: GivenLikesCache;
 }) {
   const { repository, work } = deps;
   const newLikesCounts = await deps.keepNewLikesCount((user) =>
@@ -192,6 +195,7 @@ export async function createLikesService(deps: {
       const inserted = await repository.insertLike(user.profile.id, target.id, source, deps.now());
       const match = await repository.hasLike(target.id, user.profile.id);
       if (inserted) {
+        await work.afterCommit(() => deps.givenLikes?.forget(user.id));
         const events: MemberEventInput[] = [
           { userId: user.id, type: 'like_given', payload: { profile: target.id, match } },
         ];
@@ -224,6 +228,7 @@ export async function createLikesService(deps: {
         await repository.lockPair(user.profile.id, profileId);
         const removed = await repository.deleteLike(user.profile.id, profileId);
         if (!removed) return;
+        await work.afterCommit(() => deps.givenLikes?.forget(user.id));
         const ended = await repository.hasLike(profileId, user.profile.id);
         const events: MemberEventInput[] = [
           { userId: user.id, type: 'like_taken_back', payload: { profile: profileId, match_ended: ended } },
@@ -310,7 +315,10 @@ export async function createLikesService(deps: {
     },
 
     /** Which of these profiles the member likes (to fill the like buttons of cards). */
-    findLikedAmong: (user: SessionUser, profileIds: number[]) => repository.findLikedAmong(user.profile.id, profileIds),
+    findLikedAmong: (user: SessionUser, profileIds: number[]) =>
+      deps.givenLikes
+        ? deps.givenLikes.findLikedAmong(user, profileIds)
+        : repository.findLikedAmong(user.profile.id, profileIds),
 
     /** The new-likes count of the badge on every page: kept per member (member-count-cache.ts). */
     countNewLikes: (user: SessionUser) => newLikesCounts.findCount(user),

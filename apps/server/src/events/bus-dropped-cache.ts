@@ -18,9 +18,13 @@ export function createBusDroppedCache<Key extends {}, Value>(options: {
   maxEntries: number;
   /** Whether a value read may be kept (say, not one too large). */
   keeps?: (value: Value) => boolean;
+  /** Bounds the entries by their sizes (`of` each, `max` in all) instead of by their number. */
+  size?: { max: number; of: (value: Value) => number };
 }) {
-  const { bus, now, refreshMs, maxEntries, keeps = () => true } = options;
-  const entries = new LRUCache<Key, { value: Value; fetchedAt: number }>(boundByCount(maxEntries));
+  const { bus, now, refreshMs, maxEntries, keeps = () => true, size } = options;
+  const entries = new LRUCache<Key, { value: Value; fetchedAt: number }>(
+    size ? { maxSize: size.max, sizeCalculation: (entry) => size.of(entry.value) } : boundByCount(maxEntries),
+  );
   const tickets = createRevocationTickets<Key>(maxEntries * 2);
 
   function forgetAll() {

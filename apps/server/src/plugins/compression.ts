@@ -36,10 +36,10 @@ declare module 'fastify' {
 }
 
 /**
- * Compresses answers of 4 KB and more: below that compressing costs more CPU than the one to three KB it saves are
- * worth (a 2 KB settings answer went from 3,700 to 6,900 answers a second without it). A body whose compressed forms
- * are kept (a shared search answer, a settings answer, a page kept for visitors) is compressed from 1 KB: its forms
- * are made once, so each answer costs no compression and fewer bytes to write and to read. Pages arrive whole, as one text
+ * Compresses answers of 4 KB and more: below that compressing on every request costs more CPU than the one to three
+ * KB it saves are worth (a 2 KB answer went from 3,700 to 6,900 answers a second without it). A body whose compressed
+ * forms are kept (a shared search answer, the settings answer, a page kept for visitors) is compressed from 1 KB:
+ * each form is made once while the body is kept, so an answer costs no compression and fewer bytes (decision 016). Pages arrive whole, as one text
  * (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to 512 KB: on two cores, handing a
  * 30 KB page to the thread pool cost more than compressing it. Levels by measurement (decision 016,
  * `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in half its CPU, so zstd

@@ -36,31 +36,34 @@ function likesTable() {
 /** Lets the local bus deliver. */
 const delivered = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function cacheOn(table: ReturnType<typeof likesTable>, bus: EventBus, clock = { now: t0 }, maxLikes?: number) {
+function cacheOn(
+  table: ReturnType<typeof likesTable>,
+  bus: EventBus,
+  clock = { now: t0 },
+  bounds: { maxLikes?: number; maxBytes?: number } = {},
+) {
   return createGivenLikesCache({
     bus,
     now: () => clock.now,
     refreshMs: 10_000,
     readGiven: table.readGiven,
     readAmong: table.readAmong,
-    maxLikes,
+    ...bounds,
   });
 }
 
 /** A member event of this user as the member-event log publishes it after a commit. */
-const eventOf = (userId: number): PublishedMemberEvents => ({
+const eventOf = (userId: number, type = 'like_given'): PublishedMemberEvents => ({
   members: [
     {
       user: userId,
-      events: [
-        { id: 1, prev: 0, type: 'like_given', payload: { profile: 9, match: false }, created_at: t0.toISOString() },
-      ],
+      events: [{ id: 1, prev: 0, type, payload: { profile: 9, match: false }, created_at: t0.toISOString() }],
     },
   ],
 });
 
 describe('the given-likes cache of pages with cards', () => {
-  it('reads a member’s likes once and answers which shown profiles they like, then reads again after the refresh time', async () => {
+  it('reads a member’s likes once, answers which shown profiles they like, and reads again after the refresh', async () => {
     const table = likesTable();
     const clock = { now: t0 };
     const cache = await cacheOn(table, createLocalEventBus(), clock);
@@ -94,11 +97,14 @@ describe('the given-likes cache of pages with cards', () => {
     here.forget(member(1).id);
     expect(await here.findLikedAmong(member(1), [7, 8])).toEqual([7, 8]);
     expect(await there.findLikedAmong(member(1), [7, 8])).toEqual([7]);
-    await bus.publish(memberEventsChannel, eventOf(member(1).id));
+    await bus.publish(memberEventsChannel, eventOf(member(1).id, 'like_taken_back'));
     await delivered();
     expect(await there.findLikedAmong(member(1), [7, 8])).toEqual([7, 8]);
-    // Another member's event drops nothing of theirs.
+    // Another member's event drops nothing of theirs, nor does an event that changes no like of theirs.
     table.set(2, []);
+    await bus.publish(memberEventsChannel, eventOf(member(2).id, 'message'));
+    await bus.publish(memberEventsChannel, eventOf(member(2).id, 'like_received'));
+    await delivered();
     expect(await there.findLikedAmong(member(2), [7, 8])).toEqual([7]);
   });
 
@@ -125,17 +131,20 @@ describe('the given-likes cache of pages with cards', () => {
     await cache.findLikedAmong(member(1), [7]);
     connection.setListening(false);
     table.set(1, []);
+    // Deaf, the profiles shown are asked, not the whole set.
     expect(await cache.findLikedAmong(member(1), [7])).toEqual([]);
+    expect(table.reads).toEqual({ given: 1, among: 1 });
     connection.setListening(true);
     table.set(1, [7]);
     connection.resync();
     expect(await cache.findLikedAmong(member(1), [7])).toEqual([7]);
-    expect(table.reads.given).toBe(3);
+    expect(await cache.findLikedAmong(member(1), [7])).toEqual([7]);
+    expect(table.reads).toEqual({ given: 2, among: 1 });
   });
 
   it('asks the database about the shown profiles for a member with more likes than it keeps', async () => {
     const table = likesTable();
-    const cache = await cacheOn(table, createLocalEventBus(), { now: t0 }, 2);
+    const cache = await cacheOn(table, createLocalEventBus(), { now: t0 }, { maxLikes: 2 });
     table.set(1, [7, 8, 9]);
     table.set(2, [7, 8]);
     expect(await cache.findLikedAmong(member(1), [9, 10])).toEqual([9]);
@@ -143,5 +152,28 @@ describe('the given-likes cache of pages with cards', () => {
     expect(await cache.findLikedAmong(member(2), [8, 9])).toEqual([8]);
     expect(await cache.findLikedAmong(member(2), [7])).toEqual([7]);
     expect(table.reads).toEqual({ given: 2, among: 2 });
+  });
+
+  it('keeps members within its bytes, the least recently used going first, and answers the same either way', async () => {
+    const table = likesTable();
+    // Room for one member with up to 25 likes (200 bytes an entry, 4 a like).
+    const cache = await cacheOn(table, createLocalEventBus(), { now: t0 }, { maxBytes: 300 });
+    table.set(1, [7, 8]);
+    table.set(2, [8, 9]);
+    expect(await cache.findLikedAmong(member(1), [7, 9])).toEqual([7]);
+    expect(await cache.findLikedAmong(member(2), [7, 9])).toEqual([9]);
+    expect(await cache.findLikedAmong(member(2), [8])).toEqual([8]);
+    expect(table.reads.given).toBe(2);
+    expect(await cache.findLikedAmong(member(1), [8])).toEqual([8]);
+    expect(table.reads.given).toBe(3);
+  });
+
+  it('finds any id among many kept, and none that is not there', async () => {
+    const table = likesTable();
+    const cache = await cacheOn(table, createLocalEventBus());
+    const liked = Array.from({ length: 1_999 }, (_, index) => 2_147_483_000 - index * 1_000_003);
+    table.set(1, liked);
+    const shown = [...liked.slice(0, 12), 5, 2_147_483_647, -1, 0, ...liked.slice(-12)];
+    expect(await cache.findLikedAmong(member(1), shown)).toEqual([...liked.slice(0, 12), ...liked.slice(-12)]);
   });
 });

@@ -195,7 +195,8 @@ export async function createLikesService(deps: {
       const inserted = await repository.insertLike(user.profile.id, target.id, source, deps.now());
       const match = await repository.hasLike(target.id, user.profile.id);
       if (inserted) {
-        await work.afterCommit(() => deps.givenLikes?.forget(user.id));
+        const givenLikes = deps.givenLikes;
+        if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
         const events: MemberEventInput[] = [
           { userId: user.id, type: 'like_given', payload: { profile: target.id, match } },
         ];
@@ -228,7 +229,8 @@ export async function createLikesService(deps: {
         await repository.lockPair(user.profile.id, profileId);
         const removed = await repository.deleteLike(user.profile.id, profileId);
         if (!removed) return;
-        await work.afterCommit(() => deps.givenLikes?.forget(user.id));
+        const givenLikes = deps.givenLikes;
+        if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
         const ended = await repository.hasLike(profileId, user.profile.id);
         const events: MemberEventInput[] = [
           { userId: user.id, type: 'like_taken_back', payload: { profile: profileId, match_ended: ended } },
@@ -389,6 +391,7 @@ export async function createLikesService(deps: {
           if (candidates.length === 0) return { profile: null };
           const chosen = candidates[Math.floor(Math.random() * candidates.length)]!;
           await repository.lockPair(user.profile.id, chosen.id);
+          // The liker is fictional, without a login: no member event of theirs, and no given likes kept for them.
           if (!(await repository.insertLike(chosen.id, user.profile.id, 'auto', deps.now()))) return { profile: null };
           // Counted after the like is stored, so that only a like given uses the allowance; a spent one rolls it back.
           const day = calendarDay(deps.now(), timeZoneOf(site));

@@ -12,23 +12,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { errorResponses } from '../../lib/api-schema.ts';
-import { boundByCount } from '../../lib/lru-count-bound.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
+
+type SettingsAnswer = { readonly body: Buffer; readonly compressed: Map<string, Buffer> };
 
 /**
  * The settings answer depends on nothing but the site, the language and the visitor's place, and it is asked on
  * every page load: it is checked against its schema and serialized once per triple, and sent as those bytes, with
- * its compressed forms kept beside them (plugins/compression.ts). Keyed by the site object, which the site cache
- * renews when it re-reads the site (30 s), so a changed site is answered anew without being told.
+ * its compressed forms kept beside them (plugins/compression.ts; each made once per encoding while the answer is
+ * kept). Keyed by the site object, which the site cache renews when it re-reads the site (30 s), so a changed site is
+ * answered anew without being told.
  */
-type SettingsAnswer = { readonly body: Buffer; readonly compressed: Map<string, Buffer> };
-
 function createSettingsAnswers(sites: SitesService) {
   const answers = new WeakMap<Site, LRUCache<string, SettingsAnswer>>();
   return (site: Site, locale: Locale, place: VisitorPlace): SettingsAnswer => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, SettingsAnswer>(boundByCount(2_000));
+      ofSite = new LRUCache<string, SettingsAnswer>({
+        maxSize: 4 * 1024 * 1024,
+        // Counted three times, as a visitor page is: room for its compressed forms, made later.
+        sizeCalculation: (answer, key) => key.length + answer.body.length * 3,
+      });
       answers.set(site, ofSite);
     }
     const key = `${locale}|${place.country ?? ''}|${place.region ?? ''}|${place.city ?? ''}`;

@@ -18,7 +18,10 @@ export function createBusDroppedCache<Key extends {}, Value>(options: {
   maxEntries: number;
   /** Whether a value read may be kept (say, not one too large). */
   keeps?: (value: Value) => boolean;
-  /** Bounds the entries by their sizes (`of` each, `max` in all) instead of by their number. */
+  /**
+   * Bounds the entries by their sizes (`of` each, `max` in all) instead of by their number; `maxEntries` then bounds
+   * only the revocation tickets. A value larger than `max` is answered but never kept.
+   */
   size?: { max: number; of: (value: Value) => number };
 }) {
   const { bus, now, refreshMs, maxEntries, keeps = () => true, size } = options;

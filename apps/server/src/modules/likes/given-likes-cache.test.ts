@@ -4,7 +4,7 @@ import { memberEventsChannel, type PublishedMemberEvents } from '../../events/ch
 import { createLocalEventBus, type EventBus } from '../../events/event-bus.ts';
 import { createReadGate } from '../../test/read-gate.ts';
 import { createSwitchableEventBus } from '../../test/switchable-event-bus.ts';
-import { createGivenLikesCache } from './given-likes-cache.ts';
+import { createGivenLikesCache, likeGivenEvent, likeTakenBackEvent } from './given-likes-cache.ts';
 
 const t0 = new Date('2026-11-30T10:00:00Z');
 
@@ -53,7 +53,7 @@ function cacheOn(
 }
 
 /** A member event of this user as the member-event log publishes it after a commit. */
-const eventOf = (userId: number, type = 'like_given'): PublishedMemberEvents => ({
+const eventOf = (userId: number, type: string = likeGivenEvent): PublishedMemberEvents => ({
   members: [
     {
       user: userId,
@@ -97,7 +97,7 @@ describe('the given-likes cache of pages with cards', () => {
     here.forget(member(1).id);
     expect(await here.findLikedAmong(member(1), [7, 8])).toEqual([7, 8]);
     expect(await there.findLikedAmong(member(1), [7, 8])).toEqual([7]);
-    await bus.publish(memberEventsChannel, eventOf(member(1).id, 'like_taken_back'));
+    await bus.publish(memberEventsChannel, eventOf(member(1).id, likeTakenBackEvent));
     await delivered();
     expect(await there.findLikedAmong(member(1), [7, 8])).toEqual([7, 8]);
     // Another member's event drops nothing of theirs, nor does an event that changes no like of theirs.
@@ -156,16 +156,26 @@ describe('the given-likes cache of pages with cards', () => {
 
   it('keeps members within its bytes, the least recently used going first, and answers the same either way', async () => {
     const table = likesTable();
-    // Room for one member with up to 25 likes (200 bytes an entry, 4 a like).
-    const cache = await cacheOn(table, createLocalEventBus(), { now: t0 }, { maxBytes: 300 });
+    // Room for two members with a few likes (400 bytes an entry, 4 a like).
+    const cache = await cacheOn(table, createLocalEventBus(), { now: t0 }, { maxBytes: 840, maxLikes: 10 });
     table.set(1, [7, 8]);
     table.set(2, [8, 9]);
+    table.set(3, [9]);
     expect(await cache.findLikedAmong(member(1), [7, 9])).toEqual([7]);
     expect(await cache.findLikedAmong(member(2), [7, 9])).toEqual([9]);
-    expect(await cache.findLikedAmong(member(2), [8])).toEqual([8]);
-    expect(table.reads.given).toBe(2);
     expect(await cache.findLikedAmong(member(1), [8])).toEqual([8]);
+    expect(await cache.findLikedAmong(member(3), [9])).toEqual([9]);
     expect(table.reads.given).toBe(3);
+    // Member 2 went, the least recently used; 1 and 3 stay.
+    expect(await cache.findLikedAmong(member(1), [7])).toEqual([7]);
+    expect(await cache.findLikedAmong(member(3), [8])).toEqual([]);
+    expect(table.reads.given).toBe(3);
+    expect(await cache.findLikedAmong(member(2), [8])).toEqual([8]);
+    expect(table.reads.given).toBe(4);
+  });
+
+  it('refuses bounds that hold no member with as many likes as it keeps', async () => {
+    await expect(cacheOn(likesTable(), createLocalEventBus(), { now: t0 }, { maxBytes: 1_000 })).rejects.toThrow();
   });
 
   it('finds any id among many kept, and none that is not there', async () => {

@@ -4,7 +4,8 @@ import { isPublishedMemberEvents, memberEventsChannel } from '../../events/chann
 import type { EventBus } from '../../events/event-bus.ts';
 
 /**
- * Per member, the profiles they like, so that a page of cards (search, home, first matches) shows its hearts without
+ * Per member, the profiles they like, so that a page of cards (search, home, first matches, the match finder's best
+ * matches) shows its hearts without
  * a database round trip (decision 035). Under the bus-dropped cache's rules (bus-dropped-cache.ts): a like given or
  * taken back stores a member event of the liker, which drops their entry on every process through the bus; `forget`
  * drops it here at once (called after the commit); an entry is read again after `refreshMs` in any case. A member who
@@ -17,11 +18,13 @@ export interface GivenLikesCache {
   forget(userId: number): void;
 }
 
-/** The member events that change what a member likes. */
-const givenLikeEvents = new Set(['like_given', 'like_taken_back']);
+/** The member events of a liker that change what they like: the likes service stores them, this cache drops by them. */
+export const likeGivenEvent = 'like_given';
+export const likeTakenBackEvent = 'like_taken_back';
+const givenLikeEvents = new Set([likeGivenEvent, likeTakenBackEvent]);
 
-/** An entry's bytes, about: the ids and the entry around them. */
-const entryBytes = (ids: Int32Array | null) => 200 + (ids ? ids.byteLength : 0);
+/** An entry's bytes, about: the ids, and the entry around them (the array, the cache's record and its slots). */
+const entryBytes = (ids: Int32Array | null) => 400 + (ids ? ids.byteLength : 0);
 
 export async function createGivenLikesCache(options: {
   bus: EventBus;
@@ -32,18 +35,22 @@ export async function createGivenLikesCache(options: {
   /** Which of these profiles a member likes, asked of the database. */
   readAmong: (likerProfileId: number, profileIds: number[]) => Promise<number[]>;
   maxLikes?: number;
-  /** What the entries may take in all: 8 MB holds 1,000 members with 2,000 likes, or 40,000 with none. */
+  /** What the entries may take in all: 8 MB holds about 990 members with 2,000 likes, or 20,000 with none. */
   maxBytes?: number;
 }): Promise<GivenLikesCache> {
   const { bus, now, refreshMs, readGiven, readAmong, maxLikes = 2_000, maxBytes = 8 * 1024 * 1024 } = options;
+  // A member with `maxLikes` likes must fit, or they would read their whole set on every page.
+  if (entryBytes(new Int32Array(maxLikes)) > maxBytes) throw new Error('given likes: maxBytes holds no full member');
   // Sorted ids; null: more than `maxLikes`, asked per page.
   const cache = createBusDroppedCache<number, Int32Array | null>({
     bus,
     now,
     refreshMs,
-    maxEntries: 40_000,
+    // Sizes only the revocation tickets here: the entries are bounded by their bytes.
+    maxEntries: 20_000,
     size: { max: maxBytes, of: entryBytes },
   });
+  // Lives as long as the app, as its bus does: never unsubscribed.
   await bus.subscribe(memberEventsChannel, (message) => {
     if (!isPublishedMemberEvents(message)) return;
     for (const member of message.members) {

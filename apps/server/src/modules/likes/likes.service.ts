@@ -27,7 +27,7 @@ import type { MemberEventInput } from '../../events/member-events.repository.ts'
 import { calendarDay, startOfNextDay } from '../../lib/calendar-day.ts';
 import { toCardPhoto, toMemberCard } from '../profiles/member-card.ts';
 import type { Site } from '../sites/sites.service.ts';
-import type { GivenLikesCache } from './given-likes-cache.ts';
+import { type GivenLikesCache, likeGivenEvent, likeTakenBackEvent } from './given-likes-cache.ts';
 import type { CandidateFilter, LikeRow, LikeSource, LikesRepository } from './likes.repository.ts';
 
 const defaultAutoLikesPerDay = 3;
@@ -198,7 +198,7 @@ export async function createLikesService(deps: {
         const givenLikes = deps.givenLikes;
         if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
         const events: MemberEventInput[] = [
-          { userId: user.id, type: 'like_given', payload: { profile: target.id, match } },
+          { userId: user.id, type: likeGivenEvent, payload: { profile: target.id, match } },
         ];
         const shown = target.userId !== null && (await repository.isFindableBy(user.profile.id, target.id));
         // Not who: a free member may not know yet (decision 018); their client reloads the likes to learn what it may.
@@ -233,7 +233,7 @@ export async function createLikesService(deps: {
         if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
         const ended = await repository.hasLike(profileId, user.profile.id);
         const events: MemberEventInput[] = [
-          { userId: user.id, type: 'like_taken_back', payload: { profile: profileId, match_ended: ended } },
+          { userId: user.id, type: likeTakenBackEvent, payload: { profile: profileId, match_ended: ended } },
         ];
         const otherUserId = await repository.findUserIdOfProfile(profileId);
         // Told only to whom the like was shown, and naming the liker only when a match ends (which named them).

@@ -31,9 +31,18 @@ declare module 'fastify' {
      * a settings answer): when this reply sends that very buffer, a form found there is sent as it is and one made is
      * left there.
      */
-    keptCompressions: { readonly body: Buffer; readonly compressed: Map<string, Buffer> } | null;
+    keptCompressions: KeptBody | null;
   }
 }
+
+/** A body sent alike for many requests, kept with its compressed forms by encoding, made as clients ask for them. */
+export type KeptBody = { readonly body: Buffer; readonly compressed: Map<string, Buffer> };
+
+/**
+ * What a kept body counts in a cache bounded by bytes: three times its own, room for its compressed forms, which are
+ * made later (in every encoding, each under a third of the body).
+ */
+export const keptBodyBytes = (kept: KeptBody) => kept.body.length * 3;
 
 /**
  * Compresses answers of 4 KB and more: below that compressing on every request costs more CPU than the one to three

@@ -4,13 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { SiteVisit } from '../modules/sites/sites.module.ts';
 import type { Site } from '../modules/sites/sites.service.ts';
+import { type KeptBody, keptBodyBytes } from './compression.ts';
 
 /** A rendered page (status 200) as the server sent it, and its compressed forms once made (`reply.keptCompressions`). */
-export type KeptPage = {
+export type KeptPage = KeptBody & {
   readonly keptAt: number;
   readonly headers: readonly [string, string][];
-  readonly body: Buffer;
-  readonly compressed: Map<string, Buffer>;
 };
 
 /**
@@ -23,8 +22,7 @@ export function createVisitorPages(options: { seconds: number; maxBytes?: number
   const lifetime = options.seconds * 1000;
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes ?? 16 * 1024 * 1024,
-    // Counted three times: room for its compressed forms, added later, in every encoding (each under a third).
-    sizeCalculation: (page, key) => key.length + page.body.length * 3,
+    sizeCalculation: (page, key) => key.length + keptBodyBytes(page),
   });
 
   return {

@@ -5,11 +5,11 @@ import type { EventBus } from '../../events/event-bus.ts';
 
 /**
  * Per member, the profiles they like, so that a page of cards (search, home, first matches, the match finder's best
- * matches) shows its hearts without
- * a database round trip (decision 035). Under the bus-dropped cache's rules (bus-dropped-cache.ts): a like given or
- * taken back stores a member event of the liker, which drops their entry on every process through the bus; `forget`
- * drops it here at once (called after the commit); an entry is read again after `refreshMs` in any case. A member who
- * likes more than `maxLikes` profiles is kept as such, and their pages ask the database about the profiles they show.
+ * matches) shows its hearts without a database round trip (decision 035). Under the bus-dropped cache's rules
+ * (bus-dropped-cache.ts): a like given or taken back stores a member event of the liker, which drops their entry on
+ * every process through the bus; `forget` drops it here at once (called after the commit); an entry is read again
+ * after `refreshMs` in any case. A member who likes more than `maxLikes` profiles is kept as such, and their pages ask
+ * the database about the profiles they show.
  */
 export interface GivenLikesCache {
   /** Which of these profiles the member likes. */

@@ -183,6 +183,12 @@ export async function createLikesService(deps: {
     };
   }
 
+  /** The member's kept likes go once their change commits (their member event drops them on the other processes). */
+  async function forgetGivenLikesAfterCommit(user: SessionUser) {
+    const givenLikes = deps.givenLikes;
+    if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
+  }
+
   /** Stores a like (or finds it there) and tells both members; answers whether they now match. */
   async function storeLike(site: Site, user: SessionUser, profileId: number, source: LikeSource) {
     if (profileId === user.profile.id) {
@@ -195,8 +201,7 @@ export async function createLikesService(deps: {
       const inserted = await repository.insertLike(user.profile.id, target.id, source, deps.now());
       const match = await repository.hasLike(target.id, user.profile.id);
       if (inserted) {
-        const givenLikes = deps.givenLikes;
-        if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
+        await forgetGivenLikesAfterCommit(user);
         const events: MemberEventInput[] = [
           { userId: user.id, type: likeGivenEvent, payload: { profile: target.id, match } },
         ];
@@ -229,8 +234,7 @@ export async function createLikesService(deps: {
         await repository.lockPair(user.profile.id, profileId);
         const removed = await repository.deleteLike(user.profile.id, profileId);
         if (!removed) return;
-        const givenLikes = deps.givenLikes;
-        if (givenLikes) await work.afterCommit(() => givenLikes.forget(user.id));
+        await forgetGivenLikesAfterCommit(user);
         const ended = await repository.hasLike(profileId, user.profile.id);
         const events: MemberEventInput[] = [
           { userId: user.id, type: likeTakenBackEvent, payload: { profile: profileId, match_ended: ended } },

@@ -12,9 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { errorResponses } from '../../lib/api-schema.ts';
+import { type KeptBody, keptBodyBytes } from '../../plugins/compression.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
-
-type SettingsAnswer = { readonly body: Buffer; readonly compressed: Map<string, Buffer> };
 
 /**
  * The settings answer depends on nothing but the site, the language and the visitor's place, and it is asked on
@@ -24,14 +23,13 @@ type SettingsAnswer = { readonly body: Buffer; readonly compressed: Map<string, 
  * answered anew without being told.
  */
 function createSettingsAnswers(sites: SitesService) {
-  const answers = new WeakMap<Site, LRUCache<string, SettingsAnswer>>();
-  return (site: Site, locale: Locale, place: VisitorPlace): SettingsAnswer => {
+  const answers = new WeakMap<Site, LRUCache<string, KeptBody>>();
+  return (site: Site, locale: Locale, place: VisitorPlace): KeptBody => {
     let ofSite = answers.get(site);
     if (!ofSite) {
-      ofSite = new LRUCache<string, SettingsAnswer>({
+      ofSite = new LRUCache<string, KeptBody>({
         maxSize: 4 * 1024 * 1024,
-        // Counted three times, as a visitor page is: room for its compressed forms, made later.
-        sizeCalculation: (answer, key) => key.length + answer.body.length * 3,
+        sizeCalculation: (answer, key) => key.length + keptBodyBytes(answer),
       });
       answers.set(site, ofSite);
     }

@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
  * (one household or phone gets a whole /64 and may rotate through it), an IPv4-mapped IPv6 address as IPv4.
  */
 export function clientAddressKey(ip: string): string {
+  // An IPv4 address, the common case, without the two patterns below (the IPv6 one was 1% of a small API call).
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;

@@ -47,11 +47,29 @@ function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
     }
     if (config.forcedDomain) return config.forcedDomain;
   }
+  const host = request.host;
+  let siteHost = siteHosts.get(host);
+  if (siteHost === undefined) {
+    siteHost = toSiteHost(host);
+    if (siteHosts.size >= 64) siteHosts.clear();
+    siteHosts.set(host, siteHost);
+  }
   // A Host that is not a plain name (say `localhost:@evil.example`) is no site's: 404, never a guess.
-  const host = request.host.toLowerCase();
-  if (!/^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) throw new AppError('site_not_found', 'malformed host');
-  return host.replace(/:\d+$/, '');
+  if (siteHost === null) throw new AppError('site_not_found', 'malformed host');
+  return siteHost;
 }
+
+/** A Host header as a site's host name (lower case, no port), or null when it is not a plain name. */
+function toSiteHost(host: string): string | null {
+  const lowered = host.toLowerCase();
+  if (!/^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(lowered)) return null;
+  return lowered.replace(/:\d+$/, '');
+}
+
+/** Recent Host headers' site hosts: a server answers a few names; at most 64 kept, emptied when full. */
+const siteHosts = new Map<string, string | null>();
+
+const foundPlace = Symbol('visitorPlace');
 
 /** Finds the site by host and the visitor's language before any handler runs. */
 export function registerSiteContext(
@@ -61,15 +79,17 @@ export function registerSiteContext(
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('locale', 'nl');
   app.decorateRequest('t', null as unknown as Translate);
-  // Looked up on first use: most calls never ask (a GeoIP look-up was 1% of a small API call).
-  const places = new WeakMap<FastifyRequest, VisitorPlace>();
+  // Looked up on first use: most calls never ask (a GeoIP look-up was 1% of a small API call). Kept on the request
+  // under a symbol, not in a WeakMap keyed by requests: each entry made work for every young-generation collection.
+  app.decorateRequest(foundPlace, null);
   app.decorateRequest('visitorPlace', {
     getter(this: FastifyRequest): VisitorPlace {
-      let place = places.get(this);
+      const request = this as FastifyRequest & { [foundPlace]: VisitorPlace | null };
+      let place = request[foundPlace];
       if (!place) {
         const country = deps.countries.findCountry(this.ip);
         place = country ? { country } : {};
-        places.set(this, place);
+        request[foundPlace] = place;
       }
       return place;
     },

@@ -146,6 +146,19 @@ describe(`site calls on ${testDatabaseKind()}`, () => {
     expect(response.json()).toEqual({ error: 'site_not_found', message: 'Op dit adres is geen site te vinden.' });
   });
 
+  it('reads a Host the same way each time it comes back: case and port aside, and a malformed one refused', async () => {
+    const names = async (host: string) => {
+      const response = await t.app.inject({ url: '/api/settings.php', headers: { host } });
+      return response.statusCode === 200 ? response.json().settings.name : response.json().error;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await names('HerzKlopfen.TEST:8080')).toBe('Herzklopfen');
+      expect(await names('herzklopfen.test')).toBe('Herzklopfen');
+      expect(await names('localhost:@herzklopfen.test')).toBe('site_not_found');
+      expect(await names('herzklopfen.test:99999999')).toBe('site_not_found');
+    }
+  });
+
   it('GET /api/companyinfo.php answers the company of the site', async () => {
     const response = await t.app.inject({ url: '/api/companyinfo.php', headers: { host: 'localhost' } });
     expect(response.statusCode).toBe(200);

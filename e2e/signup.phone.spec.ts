@@ -113,13 +113,13 @@ test('a visitor signs up on a phone, is told what is left, answers the steps, co
 
   // The language choice is kept on the account.
   await page.getByTestId('language-menu').locator('summary').click();
-  await page.getByTestId('language-menu').locator('[data-country="GB"][data-locale="en"]').click();
+  await page.getByTestId('language-menu').locator('button[value="GB:en"]').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(async () => {
     expect((await (await page.request.get('/api/user.php')).json()).user.language).toBe('en');
   }).toPass({ timeout: 5000 });
   await page.getByTestId('language-menu').locator('summary').click();
-  await page.getByTestId('language-menu').locator('[data-country="NL"][data-locale="nl"]').click();
+  await page.getByTestId('language-menu').locator('button[value="NL:nl"]').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 
   // A used link does not work twice.

@@ -109,7 +109,7 @@ test('a member moves through their pages by links, changes the language, and see
 
   const menu = page.getByTestId('language-menu');
   await menu.locator('summary').click();
-  await menu.locator('[data-country="GB"][data-locale="en"]').click();
+  await menu.locator('button[value="GB:en"]').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectCleanPage(page);
   await follow(page, page.locator('footer').getByRole('link', { name: 'Pricing' }), /\/pricing$/);

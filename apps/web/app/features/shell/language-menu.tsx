@@ -56,8 +56,6 @@ export function LanguageMenu() {
                     lang={code}
                     className={`dropdown-item${current ? ' active' : ''}`}
                     aria-current={current ? 'true' : undefined}
-                    data-locale={code}
-                    data-country={entry.country}
                   >
                     {localeInfo[code].nativeName}
                   </button>

@@ -86,7 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // In production the log is written in the background, in blocks of 16 KB or every second, whichever comes first
   // (a syscall per line cost 5% of a busy server); development and tests see each line at once.
   const logStream =
-    config.env === 'production' ? createBatchedLogStream(pino.destination({ dest: 1, sync: false })) : null;
+    config.env === 'production'
+      ? createBatchedLogStream(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }))
+      : null;
   const app = Fastify({
     logger: { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     logController: new RequestLogController(),
@@ -123,8 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (logStream) {
     const flushing = setInterval(() => logStream.flush(), 1_000);
     flushing.unref();
+    // A process that ends without closing the app (a crash) still writes what it logged last.
+    const flushAtExit = () => logStream.flushSync();
+    process.on('exit', flushAtExit);
     app.addHook('onClose', () => {
       clearInterval(flushing);
+      process.off('exit', flushAtExit);
       logStream.flushSync();
     });
   }

@@ -5,7 +5,7 @@ function recordDestination() {
   const written: string[] = [];
   const calls: string[] = [];
   const destination: LogDestination = {
-    write: (text) => written.push(text),
+    write: (block) => written.push(block.toString('utf8')),
     flush: () => calls.push('flush'),
     flushSync: () => calls.push('flushSync'),
   };
@@ -13,16 +13,31 @@ function recordDestination() {
 }
 
 describe('createBatchedLogStream', () => {
-  it('hands lines on in blocks once a block is full, in the order written', () => {
+  it('hands lines on as UTF-8 blocks before one would overflow, in the order written', () => {
     const { destination, written } = recordDestination();
-    const stream = createBatchedLogStream(destination, 10);
+    const stream = createBatchedLogStream(destination, 30);
     stream.write('aaaa\n');
-    expect(written).toEqual([]);
     stream.write('bbbb\n');
-    expect(written).toEqual(['aaaa\nbbbb\n']);
-    stream.write('cc\n');
-    stream.write('dddddddd\n');
-    expect(written).toEqual(['aaaa\nbbbb\n', 'cc\ndddddddd\n']);
+    stream.write('cccc\n');
+    // 15 bytes held; 5 units more may take 15 bytes: exactly the block.
+    stream.write('dddd\n');
+    expect(written).toEqual([]);
+    stream.write('eeee\n');
+    expect(written).toEqual(['aaaa\nbbbb\ncccc\ndddd\n']);
+    stream.write('één\n');
+    stream.flush();
+    expect(written).toEqual(['aaaa\nbbbb\ncccc\ndddd\n', 'eeee\néén\n']);
+  });
+
+  it('sends a line longer than a block on its own, after what it held', () => {
+    const { destination, written } = recordDestination();
+    const stream = createBatchedLogStream(destination, 30);
+    stream.write('short\n');
+    const long = `${'x'.repeat(40)}\n`;
+    stream.write(long);
+    stream.write('after\n');
+    stream.flush();
+    expect(written).toEqual(['short\n', long, 'after\n']);
   });
 
   it('hands on what it holds before each flush, and nothing twice', () => {
@@ -38,5 +53,15 @@ describe('createBatchedLogStream', () => {
     stream.flushSync();
     expect(written).toEqual(['one\n', 'two\n']);
     expect(calls).toEqual(['flush', 'flush', 'flushSync']);
+  });
+
+  it('keeps each block it handed on intact while it fills the next', () => {
+    const kept: Buffer[] = [];
+    const stream = createBatchedLogStream({ write: (block) => kept.push(block), flush() {}, flushSync() {} }, 30);
+    stream.write('first line\n');
+    stream.flush();
+    stream.write('second one\n');
+    stream.flush();
+    expect(kept.map((block) => block.toString())).toEqual(['first line\n', 'second one\n']);
   });
 });

@@ -1,6 +1,6 @@
-/** Where the batched lines go: pino's destination (SonicBoom) or, in tests, a recorder. */
+/** Where the blocks go: pino's destination (SonicBoom in buffer mode) or, in tests, a recorder. */
 export interface LogDestination {
-  write(text: string): unknown;
+  write(block: Buffer): unknown;
   flush(): void;
   flushSync(): void;
 }
@@ -9,29 +9,38 @@ export interface BatchedLogStream {
   write(line: string): void;
   /** Hands the gathered lines on, then lets the destination write in the background. */
   flush(): void;
-  /** Hands them on and writes them before returning (at close). */
+  /** Hands them on and writes them before returning (at close and at exit). */
   flushSync(): void;
 }
 
 /**
- * Gathers log lines into blocks of about `blockBytes` (16 KB: about 60 request lines) before handing them to
- * `destination`, in the order written. SonicBoom measured the bytes of its whole pending block again on every write,
- * which made each request line cost about two microseconds, and each block it writes is a task for Node's thread
- * pool. Blocks go out when full and on each flush (every second and at close, `app.ts`).
+ * Gathers log lines as UTF-8 into blocks of up to `blockBytes` (16 KB: about 60 request lines) before handing them
+ * to `destination`, in the order written. Each line is encoded when it is written, while its pieces are fresh: a
+ * block kept as one text of 60 joined lines cost about 100 µs to measure and another 80 to write (its pieces lay
+ * scattered over the heap), 3 µs a request. Blocks go out when full and on each flush (every second and at close,
+ * `app.ts`). A line longer than a block goes out on its own.
  */
 export function createBatchedLogStream(destination: LogDestination, blockBytes = 16_384): BatchedLogStream {
-  let pending = '';
+  let block = Buffer.allocUnsafe(blockBytes);
+  let used = 0;
   const handOn = () => {
-    if (!pending) return;
-    const block = pending;
-    pending = '';
-    destination.write(block);
+    if (used === 0) return;
+    const full = block.subarray(0, used);
+    block = Buffer.allocUnsafe(blockBytes);
+    used = 0;
+    destination.write(full);
   };
   return {
     write(line) {
-      // UTF-16 units, not bytes: a block with non-ASCII text is a little larger, which does not matter here.
-      pending += line;
-      if (pending.length >= blockBytes) handOn();
+      // A UTF-16 unit takes at most 3 bytes in UTF-8: a line within that bound fits whole.
+      if (used + line.length * 3 > blockBytes) {
+        handOn();
+        if (line.length * 3 > blockBytes) {
+          destination.write(Buffer.from(line));
+          return;
+        }
+      }
+      used += block.write(line, used);
     },
     flush() {
       handOn();

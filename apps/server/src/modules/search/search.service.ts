@@ -60,17 +60,31 @@ const sharedFields: Record<keyof Omit<SearchFilter, 'viewerProfileId'>, true> = 
 };
 const sharedFieldNames = Object.keys(sharedFields) as (keyof typeof sharedFields)[];
 
-const sharedKeys = new WeakMap<SearchFilter, string>();
+/**
+ * The last filter's key: a search asks for its filter's key two or three times in a row. One entry, not a WeakMap
+ * keyed by each search's filter: every such entry was work for the young generation's collections.
+ */
+let lastKeyed: { filter: SearchFilter; key: string } | null = null;
 
-/** A shared filter as a cache key: every shared field's value as JSON, in a fixed order; made once per filter. */
+/** A shared filter as a cache key: every shared field's value as JSON, in a fixed order. */
 function sharedKey(filter: SearchFilter): string {
-  let key = sharedKeys.get(filter);
-  if (key === undefined) {
-    key = '';
-    for (const name of sharedFieldNames) key += `${JSON.stringify(filter[name] ?? null)},`;
-    sharedKeys.set(filter, key);
-  }
+  if (lastKeyed?.filter === filter) return lastKeyed.key;
+  let key = '';
+  for (const name of sharedFieldNames) key += `${JSON.stringify(filter[name] ?? null)},`;
+  lastKeyed = { filter, key };
   return key;
+}
+
+/** A site's search fields as a set, made once per settings object (a site's settings are replaced, never changed). */
+const searchFieldSets = new WeakMap<Site['settings'], ReadonlySet<string>>();
+
+function findSearchFields(site: Site): ReadonlySet<string> {
+  let fields = searchFieldSets.get(site.settings);
+  if (fields === undefined) {
+    fields = new Set(site.settings.search_fields);
+    searchFieldSets.set(site.settings, fields);
+  }
+  return fields;
 }
 
 export function createSearchService(deps: {
@@ -167,7 +181,7 @@ export function createSearchService(deps: {
 
   /** The filter of a query, keeping only the fields the site searches on. */
   function toFilter(site: Site, viewer: SessionUser | null, query: MemberSearchQuery): SearchFilter {
-    const fields = new Set(site.settings.search_fields);
+    const fields = findSearchFields(site);
     const now = deps.now();
     if (query.country && !site.settings.countries.includes(query.country)) {
       throw new AppError('country_not_served', `search in ${query.country}`, { field: 'country' });

@@ -9,7 +9,7 @@ import { createLocalEventBus, type EventBus } from './events/event-bus.ts';
 import { createMemberEventLog } from './events/member-event-log.ts';
 import { createMemberEventsRepository } from './events/member-events.repository.ts';
 import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
-import { createBatchedLogStream } from './lib/batched-log-stream.ts';
+import { createBatchedLogStream, type LogDestination } from './lib/batched-log-stream.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
 import { createRequestIds, createRequestLogger, logOptions, RequestLogController } from './lib/log-redaction.ts';
@@ -80,15 +80,23 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Standard output, written in the background from blocks of bytes (SonicBoom in buffer mode). */
+function openLogDestination(): LogDestination {
+  const destination = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' });
+  return {
+    // In buffer mode SonicBoom takes bytes; its types know only its text mode.
+    write: (block) => destination.write(block as unknown as string),
+    flush: () => destination.flush(),
+    flushSync: () => destination.flushSync(),
+  };
+}
+
 /** Builds the whole application without listening; main.ts listens, tests call `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // In production the log is written in the background, in blocks of 16 KB or every second, whichever comes first
   // (a syscall per line cost 5% of a busy server); development and tests see each line at once.
-  const logStream =
-    config.env === 'production'
-      ? createBatchedLogStream(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }))
-      : null;
+  const logStream = config.env === 'production' ? createBatchedLogStream(openLogDestination()) : null;
   const app = Fastify({
     logger: { ...logOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     logController: new RequestLogController(),

@@ -17,7 +17,8 @@ import {
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { createReusedZstd } from './reused-zstd.ts';
+import { createReusedZstd } from '../lib/reused-zstd.ts';
+import { createSmallMemo } from '../lib/small-memo.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -147,7 +148,7 @@ const compressors: Record<
     stream: () => createBrotliCompress(levels.large.br),
   },
   zstd: {
-    // One kept zstd context per level (plugins/reused-zstd.ts): a third less CPU per page than a call that makes its own.
+    // One kept zstd context per level (lib/reused-zstd.ts): a third less CPU per page than a call that makes its own.
     sync: (body, level) => copyToOwnBuffer((level === levels.large ? reusedZstd.large : reusedZstd.small)(body)),
     async: (body, done) => zstdCompress(body, levels.large.zstd, done),
     stream: () => createZstdCompress(levels.large.zstd),
@@ -165,7 +166,7 @@ const compressors: Record<
 };
 
 const reusedZstd = {
-  small: createReusedZstd(levels.small.zstd, syncLimit),
+  small: createReusedZstd(levels.small.zstd, smallBodyLimit),
   large: createReusedZstd(levels.large.zstd, syncLimit),
 };
 
@@ -285,22 +286,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return best;
 }
 
-/**
- * Browsers send a handful of distinct `Accept-Encoding` values, so each one's choice is kept: parsing it was 2% of a
- * small API call. Short values only, at most 64 of them, emptied when full.
- */
-const acceptedEncodings = new Map<string, Encoding | null>();
+/** Browsers send a handful of distinct `Accept-Encoding` values: parsing each anew was 2% of a small API call. */
+const chooseKeptEncoding = createSmallMemo(chooseEncoding, { entries: 64, maxKeyLength: 200 });
 
-function findAcceptedEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (acceptEncoding === undefined || acceptEncoding.length > 200) return chooseEncoding(acceptEncoding);
-  let encoding = acceptedEncodings.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = chooseEncoding(acceptEncoding);
-    if (acceptedEncodings.size >= 64) acceptedEncodings.clear();
-    acceptedEncodings.set(acceptEncoding, encoding);
-  }
-  return encoding;
-}
+const findAcceptedEncoding = (acceptEncoding: string | undefined) =>
+  acceptEncoding === undefined ? null : chooseKeptEncoding(acceptEncoding);
 
 function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
   const current = vary === undefined ? '' : String(vary);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Catalogs } from '../../i18n/catalogs.ts';
 import { runHook } from '../../lib/run-hook.ts';
+import { createSmallMemo } from '../../lib/small-memo.ts';
 import type { CountryLocator } from './geoip.ts';
 import { siteOrigin } from './site-origin.ts';
 import type { Site, SitesService, VisitorPlace } from './sites.service.ts';
@@ -36,6 +37,16 @@ function isSiteFree(url: string): boolean {
   return siteFreePaths.has(path) || path.startsWith('/assets/');
 }
 
+/** A Host header as a site's host name (lower case, no port), or null when it is not a plain name. */
+function toSiteHost(host: string): string | null {
+  const lowered = host.toLowerCase();
+  if (!/^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(lowered)) return null;
+  return lowered.replace(/:\d+$/, '');
+}
+
+/** A server answers a few host names: each Host header's site host is kept (a name and a port: 259 characters). */
+const findSiteHost = createSmallMemo(toSiteHost, { entries: 64, maxKeyLength: 259 });
+
 /** The host a request is answered as: `forced-domain` (query, then config) outside production, else the Host. */
 function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
   if (config.env !== 'production') {
@@ -47,27 +58,11 @@ function requestSiteHost(request: FastifyRequest, config: AppConfig): string {
     }
     if (config.forcedDomain) return config.forcedDomain;
   }
-  const host = request.host;
-  let siteHost = siteHosts.get(host);
-  if (siteHost === undefined) {
-    siteHost = toSiteHost(host);
-    if (siteHosts.size >= 64) siteHosts.clear();
-    siteHosts.set(host, siteHost);
-  }
+  const siteHost = findSiteHost(request.host ?? '');
   // A Host that is not a plain name (say `localhost:@evil.example`) is no site's: 404, never a guess.
   if (siteHost === null) throw new AppError('site_not_found', 'malformed host');
   return siteHost;
 }
-
-/** A Host header as a site's host name (lower case, no port), or null when it is not a plain name. */
-function toSiteHost(host: string): string | null {
-  const lowered = host.toLowerCase();
-  if (!/^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(lowered)) return null;
-  return lowered.replace(/:\d+$/, '');
-}
-
-/** Recent Host headers' site hosts: a server answers a few names; at most 64 kept, emptied when full. */
-const siteHosts = new Map<string, string | null>();
 
 const foundPlace = Symbol('visitorPlace');
 

@@ -139,7 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => {
       clearInterval(flushing);
       process.off('exit', flushAtExit);
-      logStream.flushSync();
+      // Lines logged after this (the hooks that close later, the shutdown) go out one by one.
+      logStream.close();
     });
   }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

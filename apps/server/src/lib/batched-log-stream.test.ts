@@ -29,7 +29,7 @@ describe('createBatchedLogStream', () => {
     expect(written).toEqual(['aaaa\nbbbb\ncccc\ndddd\n', 'eeee\néén\n']);
   });
 
-  it('sends a line longer than a block on its own, after what it held', () => {
+  it('sends a line that might not fit an empty block on its own, after what it held', () => {
     const { destination, written } = recordDestination();
     const stream = createBatchedLogStream(destination, 30);
     stream.write('short\n');
@@ -53,6 +53,18 @@ describe('createBatchedLogStream', () => {
     stream.flushSync();
     expect(written).toEqual(['one\n', 'two\n']);
     expect(calls).toEqual(['flush', 'flush', 'flushSync']);
+  });
+
+  it('writes what it holds at close, and each later line at once, in order', () => {
+    const { destination, written, calls } = recordDestination();
+    const stream = createBatchedLogStream(destination, 1000);
+    stream.write('before\n');
+    stream.close();
+    expect(written).toEqual(['before\n']);
+    expect(calls).toEqual(['flushSync']);
+    stream.write('after one\n');
+    stream.write('after two\n');
+    expect(written).toEqual(['before\n', 'after one\n', 'after two\n']);
   });
 
   it('keeps each block it handed on intact while it fills the next', () => {

@@ -60,20 +60,17 @@ const sharedFields: Record<keyof Omit<SearchFilter, 'viewerProfileId'>, true> = 
 };
 const sharedFieldNames = Object.keys(sharedFields) as (keyof typeof sharedFields)[];
 
-/**
- * The last filter's key: a search asks for its filter's key two or three times in a row. One entry, not a WeakMap
- * keyed by each search's filter: every such entry was work for the young generation's collections.
- */
-let lastKeyed: { filter: SearchFilter; key: string } | null = null;
-
 /** A shared filter as a cache key: every shared field's value as JSON, in a fixed order. */
 function sharedKey(filter: SearchFilter): string {
-  if (lastKeyed?.filter === filter) return lastKeyed.key;
   let key = '';
   for (const name of sharedFieldNames) key += `${JSON.stringify(filter[name] ?? null)},`;
-  lastKeyed = { filter, key };
   return key;
 }
+
+/** A search's filter with its shared key, made once per filter of a search (the exact one, the relaxed one). */
+type KeyedFilter = { filter: SearchFilter; key: string };
+
+const keyFilter = (filter: SearchFilter): KeyedFilter => ({ filter, key: sharedKey(filter) });
 
 /** A site's search fields as a set, made once per settings object (a site's settings are replaced, never changed). */
 const searchFieldSets = new WeakMap<Site['settings'], ReadonlySet<string>>();
@@ -146,7 +143,7 @@ export function createSearchService(deps: {
    * page cache is on and the shared page holds enough; otherwise from the database with the viewer's exclusions.
    */
   async function findPage(
-    filter: SearchFilter,
+    { filter, key: filterKey }: KeyedFilter,
     cursor: number | null,
     limit: number,
     hidden: () => Promise<HiddenProfile[]>,
@@ -154,7 +151,7 @@ export function createSearchService(deps: {
     if (!readSharedPage) return repository.searchProfiles(filter, cursor, limit);
     const shared = sharedFilter(filter);
     const sharedLimit = limit + hiddenSlack;
-    const key = `${sharedKey(filter)};${cursor};${sharedLimit}`;
+    const key = `${filterKey};${cursor};${sharedLimit}`;
     const read = readSharedPage(key, () => repository.searchProfiles(shared, cursor, sharedLimit));
     const [rows, hiddenProfiles] = await Promise.all([read, hidden()]);
     const hiddenIds = new Set(hiddenProfiles.map((profile) => profile.id));
@@ -169,11 +166,11 @@ export function createSearchService(deps: {
    * the members blocked either way who match the filter.
    */
   async function countMatches(
-    filter: SearchFilter,
+    { filter, key }: KeyedFilter,
     hidden: () => Promise<HiddenProfile[]>,
   ): Promise<{ value: number; capped: boolean }> {
     const shared = sharedFilter(filter);
-    const total = await countShared(shared, sharedKey(filter));
+    const total = await countShared(shared, key);
     if (total > searchCountCap) return { value: searchCountCap, capped: true };
     const hiddenCount = (await hidden()).filter((profile) => inSharedResult(profile, shared)).length;
     return { value: Math.max(0, total - hiddenCount), capped: false };
@@ -247,14 +244,15 @@ export function createSearchService(deps: {
       const prefix = site.settings.cdn_prefix;
       const cursor = query.cursor ? Number(query.cursor) : null;
       const hidden = hiddenFrom(filter.viewerProfileId);
-      const rows = await findPage(filter, cursor, searchPageSize + 1, hidden);
+      const exact = keyFilter(filter);
+      const rows = await findPage(exact, cursor, searchPageSize + 1, hidden);
       const page = rows.slice(0, searchPageSize);
       const hasMore = rows.length > searchPageSize && mode === 'full';
       // A first page that is not full is the whole result: no count needed.
       const total =
         !cursor && rows.length <= searchPageSize
           ? { value: rows.length, capped: false }
-          : await countMatches(filter, hidden);
+          : await countMatches(exact, hidden);
 
       // When the exact results run short on the first page, fill up with the nearest: any region, ages ±5.
       let similar: typeof rows = [];
@@ -270,11 +268,12 @@ export function createSearchService(deps: {
         // The exact page lies inside the relaxed filter: a page as long as a full one, less the exact rows, is enough
         // (one length for every viewer, so that the page is shared).
         const exactIds = new Set(page.map((row) => row.id));
-        similar = (await findPage(relaxed, null, searchPageSize, hidden))
+        const keyedRelaxed = keyFilter(relaxed);
+        similar = (await findPage(keyedRelaxed, null, searchPageSize, hidden))
           .filter((row) => !exactIds.has(row.id))
           .slice(0, searchPageSize - page.length);
         // Counted there too, so taken off.
-        const relaxedTotal = await countMatches(relaxed, hidden);
+        const relaxedTotal = await countMatches(keyedRelaxed, hidden);
         similarCount = relaxedTotal.capped ? relaxedTotal.value : Math.max(0, relaxedTotal.value - page.length);
       }
       return {

@@ -1,7 +1,8 @@
 /**
- * A pure function of a short text, its answers kept for the few values a server sees over and over (request headers
- * such as `Accept-Encoding` or `Host`): at most `entries` of them, all dropped when full, so a client sending new
- * values only makes others compute again. A text longer than `maxKeyLength` is answered without being kept.
+ * A pure function of a short text, its answers kept for the values a server sees over and over (request headers such
+ * as `Accept-Encoding` or `Host`, session tokens): at most `entries` of them, all dropped when full (simpler than an
+ * LRU), so a client sending new values only makes others compute again. A text longer than `maxKeyLength` is
+ * answered without being kept.
  */
 export function createSmallMemo<T>(
   compute: (key: string) => T,

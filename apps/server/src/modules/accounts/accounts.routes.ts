@@ -19,12 +19,12 @@ import { clearSessionCookie, requireUser, setSessionCookie } from './session.ts'
  * `GET /api/user.php` answers, checked against the schema and serialized once per member view: the session cache
  * hands out the same view object until it is read again or revoked, and nothing changes a view in place.
  */
-const userAnswers = new WeakMap<SessionUser, Buffer>();
+const userAnswers = new WeakMap<SessionUser, string>();
 
-function serializeUserAnswer(user: SessionUser): Buffer {
+function serializeUserAnswer(user: SessionUser): string {
   let answer = userAnswers.get(user);
   if (answer === undefined) {
-    answer = Buffer.from(JSON.stringify(userResponseSchema.encode({ user })));
+    answer = JSON.stringify(userResponseSchema.encode({ user }));
     userAnswers.set(user, answer);
   }
   return answer;
@@ -65,7 +65,8 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-      // Bytes with a JSON content type are sent as they are; the schema was applied when they were made.
+      // A text with a JSON content type is sent as it is; the schema was applied when it was made. A text, not bytes:
+      // Node writes it in one piece with the head.
       return reply.send(serializeUserAnswer(requireUser(request)) as never);
     },
   });

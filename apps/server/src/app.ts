@@ -12,6 +12,7 @@ import { type Catalogs, loadCatalogs } from './i18n/catalogs.ts';
 import { createBatchedLogStream, type LogDestination } from './lib/batched-log-stream.ts';
 import { trustHops } from './lib/client-address.ts';
 import type { ModuleContext } from './lib/define-module.ts';
+import { chooseServerResponse } from './lib/joined-head-response.ts';
 import { createRequestIds, createRequestLogger, logOptions, RequestLogController } from './lib/log-redaction.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
@@ -105,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
+    // A byte body of up to 16 KB goes out in one write with its head (decision 037).
+    http: { ServerResponse: chooseServerResponse() },
     // A page's message file names its namespaces (`/locales/<version>/nl/activation+common+….json`): the layout's
     // alone passed Fastify's default of 100 characters for a path parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },

@@ -42,12 +42,13 @@ export function registerSession(app: FastifyInstance, accounts: AccountsService,
       });
     }),
   );
-  app.addHook('onSend', (request, _reply, payload, done) =>
-    runSendHook(done, payload, () => {
-      if (!request.user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) return;
-      return sessions.refreshUser(request.user.id);
-    }),
-  );
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const user = request.user;
+    if (!user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) {
+      return done(null, payload);
+    }
+    runSendHook(done, payload, () => sessions.refreshUser(user.id));
+  });
   app.addHook('onClose', () => sessions.close());
 }
 

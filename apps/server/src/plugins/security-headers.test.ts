@@ -43,6 +43,18 @@ describe('registerSecurityHeaders', () => {
     await app.close();
   });
 
+  it('never hands out a nonce twice, across the random bytes it draws 256 nonces at a time', async () => {
+    const app = await appIn('production');
+    const nonces = new Set<string>();
+    for (let page = 0; page < 600; page++) {
+      const nonce = (await app.inject({ url: '/page' })).body.match(/nonce="([^"]+)"/)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(600);
+    await app.close();
+  });
+
   it('gives JSON the strict policy and leaves scripts without one', async () => {
     const app = await appIn('production');
     const data = await app.inject({ url: '/data' });

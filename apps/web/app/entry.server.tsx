@@ -63,11 +63,8 @@ export default async function handleRequest(
   const scripts = () =>
     handoff !== null && routerContext.renderMeta?.didRenderScripts ? handoffScripts(handoff, nonce) : '';
   const html = handoff !== null && defersData(handoff) ? null : renderAsString(element);
-  // The whole document is checked, not React's part alone: the check flattens the text it reads, and the document is
-  // then written from that one flat copy (the added doctype and scripts hold neither mark the check looks for).
-  const document = html === null ? null : completeDocument(html, scripts());
-  if (document !== null && rendersWhole(document, nonce)) {
-    return handOver(page, document, responseHeaders, responseStatusCode);
+  if (html !== null && rendersWhole(html, nonce)) {
+    return handOver(page, completeDocument(html, scripts()), responseHeaders, responseStatusCode);
   }
   const rendered = await renderWhole(element, { nonce, deadline, logError: page.logError });
   return handOver(

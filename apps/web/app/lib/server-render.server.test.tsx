@@ -119,16 +119,6 @@ describe("React Router's hydration data after the page", () => {
     // Without a nonce any script will do; a boundary left to the browser still will not.
     expect(rendersWhole(formAction, undefined)).toBe(true);
     expect(rendersWhole(failed, undefined)).toBe(false);
-
-    // The server checks the completed document: the doctype and the data's scripts change no answer, whatever the
-    // data holds (it is escaped into the scripts).
-    const data = '["<!--$?-->","<script>x</script>","<!--$!-->"]';
-    for (const nonce of ['n0nce', undefined]) {
-      for (const part of [ready, failed, formAction, `<html><body>${ready}</body></html>`]) {
-        const document = completeDocument(part, handoffScripts(data, nonce));
-        expect(rendersWhole(document, nonce)).toBe(rendersWhole(part, nonce));
-      }
-    }
   });
 
   it('tells data a page awaits from data that is all there', () => {

@@ -2,6 +2,7 @@ import { sessionCookieName, sessionMaxAgeSeconds } from '@app/shared/accounts/lo
 import type { SessionUser } from '@app/shared/accounts/session-user';
 import { AppError } from '@app/shared/errors/app-error';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeMethods } from '../../lib/route-hooks.ts';
 import { runHook, runSendHook } from '../../lib/run-hook.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -18,8 +19,6 @@ declare module 'fastify' {
     keepsMemberView?: boolean;
   }
 }
-
-const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Finds the logged-in user from the `auth.` session cookie, for every request of a site (from the session cache in
@@ -44,7 +43,7 @@ export function registerSession(app: FastifyInstance, accounts: AccountsService,
   );
   app.addHook('onSend', (request, _reply, payload, done) => {
     const user = request.user;
-    if (!user || readMethods.has(request.method) || request.routeOptions.config.keepsMemberView) {
+    if (!user || safeMethods.has(request.method) || request.routeOptions.config.keepsMemberView) {
       return done(null, payload);
     }
     runSendHook(done, payload, () => sessions.refreshUser(user.id));

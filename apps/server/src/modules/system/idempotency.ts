@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@app/shared/errors/app-error';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appendRouteHook, takesStateChangingMethod } from '../../lib/route-hooks.ts';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
 
@@ -44,18 +44,6 @@ export function registerIdempotency(
   const scopedKeyOf = (request: FastifyRequest, key: string) =>
     `${request.site.id}:${request.user ? `u${request.user.id}` : `ip${request.ip}`}:${key}`;
 
-  /** Keeps the claimed key's answer (a 5xx, or one that is not text, releases the key instead). */
-  const storeAnswer: onSendHookHandler = (request, reply, payload, done) => {
-    const key = request.idempotencyKey;
-    if (!key) return done(null, payload);
-    request.idempotencyKey = null;
-    const stored =
-      reply.statusCode >= 500 || typeof payload !== 'string'
-        ? deps.repository.releaseKey(key)
-        : deps.repository.completeKey(key, { status: reply.statusCode, body: payload });
-    stored.then(() => done(null, payload), done);
-  };
-
   // Before the route's schemas run: a refused input is a first answer too, and the key belongs to the body as sent.
   // Only on the API calls that may change state and may be replayed, decided as each route is registered.
   app.addHook('onRoute', (route) => {
@@ -67,7 +55,6 @@ export function registerIdempotency(
       // A replay answers here; the call then goes no further (a callback-style hook that answers never calls done).
       replayOrClaim(request, reply, header).then((replayed) => replayed || done(), done);
     });
-    route.onSend = appendRouteHook(route.onSend, storeAnswer);
   });
 
   /** Claims the key for this request, or answers the first answer again (true). */
@@ -91,4 +78,15 @@ export function registerIdempotency(
     reply.status(existing.status).send(existing.body);
     return true;
   }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const key = request.idempotencyKey;
+    if (!key) return done(null, payload);
+    request.idempotencyKey = null;
+    const stored =
+      reply.statusCode >= 500 || typeof payload !== 'string'
+        ? deps.repository.releaseKey(key)
+        : deps.repository.completeKey(key, { status: reply.statusCode, body: payload });
+    stored.then(() => done(null, payload), done);
+  });
 }

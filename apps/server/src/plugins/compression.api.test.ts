@@ -1,5 +1,8 @@
+import { request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JoinedHeadResponse } from '../lib/joined-head-response.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let compressing: TestApp;
@@ -105,3 +108,47 @@ describe('answer compression (decision 016)', () => {
     expect(response.json().openapi).toBeTruthy();
   });
 });
+
+describe('answers over a real socket (decision 037)', () => {
+  it('writes a compressed settings answer in one piece with its head, through the app’s response class', async () => {
+    const t = await createTestApp({ profiles: 0 });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const classes: string[] = [];
+      t.app.server.on('request', (_request, response: ServerResponse) => classes.push(response.constructor.name));
+      let writevCalls = 0;
+      t.app.server.on('connection', (socket: Socket & { _writev: (...args: unknown[]) => unknown }) => {
+        const writev = socket._writev;
+        socket._writev = (...args: unknown[]) => {
+          writevCalls++;
+          return writev.apply(socket, args);
+        };
+      });
+      const port = (t.app.server.address() as AddressInfo).port;
+      const answer = await request({ port, path: '/api/settings.php', headers: { 'accept-encoding': 'zstd' } });
+      expect(answer.headers['content-encoding']).toBe('zstd');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect(JSON.parse(zstdDecompressSync(answer.body).toString()).settings.name).toBeTruthy();
+      expect(classes).toEqual([JoinedHeadResponse.name]);
+      expect(writevCalls).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** One GET over a fresh connection, its body as bytes (Node's client does not decompress). */
+function request(options: { port: number; path: string; headers: Record<string, string> }) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port: options.port, path: options.path, headers: { host: 'localhost', ...options.headers } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => resolve({ headers: incoming.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}

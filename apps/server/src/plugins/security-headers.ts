@@ -24,7 +24,9 @@ export function pageNonce(request: FastifyRequest): string {
 
 const nonceBytes = 16;
 // Random bytes for 256 nonces, drawn at once: a call into the random source for every page cost 0.7% of a page's CPU.
-// Each nonce is 16 bytes of it, used once; none is handed out twice.
+// Each nonce takes the next 16 bytes, and no byte serves twice. `Buffer.alloc`, not `allocUnsafe`: the stock must not
+// be a slice of Node's shared pool, which other code writes. Nonces not yet used sit in memory, as any secret the
+// process holds does.
 const nonceStock = Buffer.alloc(nonceBytes * 256);
 let nonceOffset = nonceStock.length;
 

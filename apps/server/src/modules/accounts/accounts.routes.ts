@@ -65,8 +65,8 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-      // A text with a JSON content type is sent as it is; the schema was applied when it was made. A text, not bytes:
-      // Node writes it in one piece with the head.
+      // A text with a JSON content type is sent as it is; the schema was applied when it was made. Node joins a text
+      // body to the head itself (decision 037).
       return reply.send(serializeUserAnswer(requireUser(request)) as never);
     },
   });

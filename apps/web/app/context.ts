@@ -26,9 +26,9 @@ export interface WebRequestContext extends SiteVisit {
   services: PageServices;
   /**
    * Filled by the render (entry.server.tsx) for the server: whether the page went out without script, and the
-   * document with the body-less Response it belongs to, which the server sends in that Response's place.
+   * document's parts with the body-less Response it belongs to, which the server sends in that Response's place.
    */
-  rendered: { noScript: boolean; document?: { response: Response; html: string } };
+  rendered: { noScript: boolean; document?: { response: Response; parts: readonly string[] } };
 }
 
 export const webContext = createContext<WebRequestContext>();

@@ -179,7 +179,7 @@ async function renderPage(
   // with that very Response; React Router's stock entry answers it as the Response's body.
   const handed = page.rendered.document;
   const handedOver = handed?.response === response;
-  const html = handedOver ? handed.html : await response.text();
+  const html = handedOver ? handed.parts.join('') : await response.text();
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),

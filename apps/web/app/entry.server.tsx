@@ -9,6 +9,7 @@ import {
   appendToBody,
   collectPiped,
   completeDocument,
+  type DocumentParts,
   defersData,
   handoffScripts,
   readHandoff,
@@ -82,9 +83,9 @@ export default async function handleRequest(
  * plugins/web.ts sends the document only with this very Response, so one that middleware or React Router put in its
  * place is sent as it is.
  */
-function handOver(page: WebRequestContext, html: string, headers: Headers, status: number): Response {
+function handOver(page: WebRequestContext, parts: DocumentParts, headers: Headers, status: number): Response {
   const response = new Response(null, { headers, status });
-  page.rendered.document = { response, html };
+  page.rendered.document = { response, parts };
   return response;
 }
 

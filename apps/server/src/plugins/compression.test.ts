@@ -197,6 +197,47 @@ describe('pages sent as text', () => {
   });
 });
 
+describe('pages sent with their parts (reply.textParts)', () => {
+  const limit = 512 * 1024;
+  const partsOf = (index: number): string[] =>
+    [
+      [
+        '<!DOCTYPE html>',
+        `<html><body>${'<p>Foto’s — Zoë, 💘</p>'.repeat(300)}`,
+        '<script>x</script>',
+        '</body></html>',
+      ],
+      ['', '<p>één</p>'.repeat(1000), ''],
+      // The third part fills the buffer up; the last cannot fit: the page is compressed in one call from its text.
+      ['a'.repeat(limit - 10), 'é'.repeat(3), 'b'.repeat(100)],
+      ['a'.repeat(limit - 10), '💘'.repeat(2)],
+    ][index]!;
+
+  async function send(index: number, replace: boolean) {
+    const app = fastify();
+    registerCompression(app, { compressResponses: true });
+    app.get('/page', (_request, reply) => {
+      const parts = partsOf(index);
+      let text = '';
+      for (const part of parts) text += part;
+      reply.textParts = { text, parts };
+      // An error page in the page's place: the parts belong to another text and are not used.
+      return reply.type('text/html').send(replace ? `<p>Fout</p>${'.'.repeat(5000)}` : text);
+    });
+    const response = await app.inject({ url: '/page', headers: { 'accept-encoding': 'zstd' } });
+    await app.close();
+    return zstdDecompressSync(response.rawPayload).toString();
+  }
+
+  it('writes the parts one after another: the bytes of their join, at every size', async () => {
+    for (const index of [0, 1, 2, 3]) expect(await send(index, false)).toBe(partsOf(index).join(''));
+  });
+
+  it('sends the text itself when the payload is not the text the parts were joined into', async () => {
+    expect(await send(0, true)).toBe(`<p>Fout</p>${'.'.repeat(5000)}`);
+  });
+});
+
 describe('pages at the edge of the one-call limit', () => {
   it('compresses a text that just fits the reused buffer, and one a byte too long for it, whole', async () => {
     const limit = 512 * 1024;

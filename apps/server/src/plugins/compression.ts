@@ -33,6 +33,11 @@ declare module 'fastify' {
      * left there.
      */
     keptCompressions: KeptBody | null;
+    /**
+     * The texts a text body was joined from, in order (a page: plugins/web.ts). When this reply sends that very text,
+     * they are encoded one after the other, and the joined text is never copied into one piece.
+     */
+    textParts: { readonly text: string; readonly parts: readonly string[] } | null;
   }
 }
 
@@ -64,6 +69,7 @@ export const keptBodyBytes = (kept: KeptBody) => kept.body.length * 3;
 export function registerCompression(app: FastifyInstance, options: { compressResponses: boolean }) {
   app.decorateReply('sharedBody', false);
   app.decorateReply('keptCompressions', null);
+  app.decorateReply('textParts', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding === undefined || encoding.toLowerCase() === 'identity') return done();
@@ -94,7 +100,7 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       // Only the synchronous call may read the scratch buffer: the next page overwrites it.
-      const inScratch = typeof payload === 'string' ? encodeInScratch(payload) : null;
+      const inScratch = typeof payload === 'string' ? encodeInScratch(textPartsOf(reply, payload)) : null;
       if (inScratch) return done(null, compressors[encoding].sync(inScratch, levelFor(inScratch.length)));
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body, levelFor(body.length)));
@@ -188,12 +194,23 @@ function copyToOwnBuffer(view: Buffer): Buffer {
  */
 const scratch = Buffer.allocUnsafeSlow(syncLimit);
 
+/** The payload as the texts it was joined from, when the reply carries them for this very payload; else itself. */
+function textPartsOf(reply: FastifyReply, payload: string): string | readonly string[] {
+  const made = reply.textParts;
+  return made !== null && made.text === payload ? made.parts : payload;
+}
+
 /** The text's UTF-8 bytes in the scratch buffer, valid until the next call; null when they do not fit. */
-function encodeInScratch(text: string): Buffer | null {
+function encodeInScratch(text: string | readonly string[]): Buffer | null {
+  const parts = typeof text === 'string' ? [text] : text;
+  let length = 0;
+  for (const part of parts) length += part.length;
   // UTF-8 takes at least a byte per UTF-16 unit: a longer text cannot fit.
-  if (text.length > scratch.length - 4) return null;
-  const written = scratch.write(text);
-  // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free.
+  if (length > scratch.length - 4) return null;
+  let written = 0;
+  for (const part of parts) written += scratch.write(part, written);
+  // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free
+  // (and a later part can only take more).
   return written <= scratch.length - 4 ? scratch.subarray(0, written) : null;
 }
 

@@ -120,6 +120,16 @@ export function findSingleSlashUrl(url: string): string | null {
 
 const repeatedSlashes = /[/\\]{2,}/g;
 
+/**
+ * A document's parts as one text for Fastify, joined by `+`: V8 keeps such a text as its pieces until it is read whole,
+ * and compression writes the parts themselves (`reply.textParts`), so that the page is never copied into one piece.
+ */
+function joinWithoutCopy(parts: readonly string[]): string {
+  let text = '';
+  for (const part of parts) text += part;
+  return text;
+}
+
 /** A page kept for visitors (plugins/visitor-pages.ts), sent as it was rendered; its compressed forms are reused. */
 function sendKeptPage(reply: FastifyReply, page: KeptPage) {
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -170,8 +180,9 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       // answer (data requests, resource routes, redirects, React Router's own errors, a Response that middleware put
       // in the page's place) carries its own body. Both are whole and small, and compressed in one call.
       const handed = context.rendered.document;
-      const html = handed?.response === response ? handed.html : undefined;
-      if (html === undefined && !response.body) return reply.send();
+      const parts = handed?.response === response ? handed.parts : undefined;
+      if (parts === undefined && !response.body) return reply.send();
+      const html = parts === undefined ? undefined : joinWithoutCopy(parts);
       // A page goes on as text: compression encodes it into a buffer it reuses (plugins/compression.ts).
       const body = html ?? Buffer.from(await response.arrayBuffer());
       const shareable =
@@ -188,6 +199,7 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
         reply.keptCompressions = visitorPages.keepPage(visitorKey, { headers, body: kept });
         return reply.send(kept);
       }
+      if (html !== undefined && parts !== undefined) reply.textParts = { text: html, parts };
       return reply.send(body);
     });
   });

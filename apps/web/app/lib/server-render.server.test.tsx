@@ -53,11 +53,11 @@ describe("React Router's hydration data after the page", () => {
   it('puts the scripts at the end of the body, after everything the page holds', () => {
     const scripts = handoffScripts('[1]', undefined);
     const page = '<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script></body></html>';
-    expect(appendToBody(page, scripts)).toBe(
+    expect(appendToBody(page, scripts).join('')).toBe(
       `<!DOCTYPE html><html><body><p>&lt;/body&gt;</p><script>first</script>${scripts}</body></html>`,
     );
     // A part of a page (no document around it) gets them at its end.
-    expect(appendToBody('<p>part</p>', scripts)).toBe(`<p>part</p>${scripts}`);
+    expect(appendToBody('<p>part</p>', scripts).join('')).toBe(`<p>part</p>${scripts}`);
   });
 
   it('makes a string render a document: the doctype first, the scripts at the end of the body', () => {
@@ -69,10 +69,10 @@ describe("React Router's hydration data after the page", () => {
       </html>,
     );
     expect(html.startsWith('<html')).toBe(true);
-    const page = completeDocument(html, '<script>x</script>');
+    const page = completeDocument(html, '<script>x</script>').join('');
     expect(page.startsWith('<!DOCTYPE html><html lang="nl">')).toBe(true);
     expect(page.endsWith('<p>&lt;/body&gt; in a text</p><script>x</script></body></html>')).toBe(true);
-    expect(completeDocument('<p>part</p>', '<script>x</script>')).toBe('<p>part</p><script>x</script>');
+    expect(completeDocument('<p>part</p>', '<script>x</script>').join('')).toBe('<p>part</p><script>x</script>');
   });
 
   it('takes a string render as whole only when nothing was left to the browser and every script has the nonce', async () => {

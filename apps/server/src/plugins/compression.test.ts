@@ -9,7 +9,7 @@ import {
 } from 'node:zlib';
 import { fastify } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressShared, registerCompression } from './compression.ts';
+import { chooseEncoding, compressShared, joinTextParts, registerCompression } from './compression.ts';
 
 describe('chooseEncoding', () => {
   it('prefers zstd, then brotli, gzip and deflate among what the client takes equally', () => {
@@ -199,42 +199,49 @@ describe('pages sent as text', () => {
 
 describe('pages sent with their parts (reply.textParts)', () => {
   const limit = 512 * 1024;
-  const partsOf = (index: number): string[] =>
-    [
-      [
-        '<!DOCTYPE html>',
-        `<html><body>${'<p>Foto’s — Zoë, 💘</p>'.repeat(300)}`,
-        '<script>x</script>',
-        '</body></html>',
-      ],
-      ['', '<p>één</p>'.repeat(1000), ''],
-      // The third part fills the buffer up; the last cannot fit: the page is compressed in one call from its text.
-      ['a'.repeat(limit - 10), 'é'.repeat(3), 'b'.repeat(100)],
-      ['a'.repeat(limit - 10), '💘'.repeat(2)],
-    ][index]!;
+  const cases: Record<string, string[]> = {
+    page: [
+      '<!DOCTYPE html>',
+      `<html><body>${'<p>Foto’s — Zoë, 💘</p>'.repeat(300)}`,
+      '<script>x</script>',
+      '</body></html>',
+    ],
+    'empty parts': ['', '<p>één</p>'.repeat(1000), ''],
+    // Short enough in UTF-16 units, not in bytes: the second part is cut short (one byte left), the third takes that
+    // byte. The page is compressed from its whole text instead.
+    'a part cut short': ['a'.repeat(limit - 10), '€'.repeat(4), 'b'],
+    'just fitting': ['a'.repeat(limit - 10), '💘'.repeat(2)],
+    // A pair split between two parts: the whole text, where the pair is whole.
+    'a split pair': ['a'.repeat(5000), '\ud83d', '\udc98', 'b'],
+  };
 
-  async function send(index: number, replace: boolean) {
+  async function send(parts: string[], options: { sent?: (text: string) => string; written?: string[] } = {}) {
     const app = fastify();
     registerCompression(app, { compressResponses: true });
     app.get('/page', (_request, reply) => {
-      const parts = partsOf(index);
-      let text = '';
-      for (const part of parts) text += part;
-      reply.textParts = { text, parts };
-      // An error page in the page's place: the parts belong to another text and are not used.
-      return reply.type('text/html').send(replace ? `<p>Fout</p>${'.'.repeat(5000)}` : text);
+      const joined = joinTextParts(parts);
+      reply.textParts = options.written ? { text: joined.text, parts: options.written } : joined;
+      return reply.type('text/html').send(options.sent ? options.sent(joined.text) : joined.text);
     });
     const response = await app.inject({ url: '/page', headers: { 'accept-encoding': 'zstd' } });
     await app.close();
     return zstdDecompressSync(response.rawPayload).toString();
   }
 
-  it('writes the parts one after another: the bytes of their join, at every size', async () => {
-    for (const index of [0, 1, 2, 3]) expect(await send(index, false)).toBe(partsOf(index).join(''));
+  it.each(Object.keys(cases))('sends the bytes of the join: %s', async (name) => {
+    expect(await send(cases[name]!)).toBe(cases[name]!.join(''));
   });
 
-  it('sends the text itself when the payload is not the text the parts were joined into', async () => {
-    expect(await send(0, true)).toBe(`<p>Fout</p>${'.'.repeat(5000)}`);
+  it('writes the parts themselves, not the text, when the payload is the text they were joined into', async () => {
+    const parts = cases.page!;
+    // Parts that differ from the text show which of the two was written.
+    const upper = parts.map((part) => part.toUpperCase());
+    expect(await send(parts, { written: upper })).toBe(upper.join(''));
+  });
+
+  it('sends another payload as itself (an error page in the page’s place)', async () => {
+    const errorPage = `<p>Fout</p>${'.'.repeat(5000)}`;
+    expect(await send(cases.page!, { sent: () => errorPage })).toBe(errorPage);
   });
 });
 

@@ -34,11 +34,23 @@ declare module 'fastify' {
      */
     keptCompressions: KeptBody | null;
     /**
-     * The texts a text body was joined from, in order (a page: plugins/web.ts). When this reply sends that very text,
-     * they are encoded one after the other, and the joined text is never copied into one piece.
+     * The texts a text body was joined from, in order (a page: plugins/web.ts, set only while compression is on). When
+     * this reply sends that very text and compresses it in one call, the parts are encoded one after the other, so
+     * the joined text is not copied into one piece first. Taken at the first send, so the page is not held after it.
+     * Made by `joinTextParts`. A part that ends in the first half of a surrogate pair makes it use the whole text.
      */
-    textParts: { readonly text: string; readonly parts: readonly string[] } | null;
+    textParts: TextParts | null;
   }
+}
+
+/** A text and the parts it was joined from (`joinTextParts`). */
+export type TextParts = { readonly text: string; readonly parts: readonly string[] };
+
+/** The parts joined by `+`, without copying them (V8 keeps such a text as its pieces until it is read whole). */
+export function joinTextParts(parts: readonly string[]): TextParts {
+  let text = '';
+  for (const part of parts) text += part;
+  return { text, parts };
 }
 
 /** A body sent alike for many requests, kept with its compressed forms by encoding, made as clients ask for them. */
@@ -55,8 +67,8 @@ export const keptBodyBytes = (kept: KeptBody) => kept.body.length * 3;
  * KB it saves are worth (a 2 KB answer went from 3,700 to 6,900 answers a second without it). A body whose compressed
  * forms are kept (a shared search answer, the settings answer, a page kept for visitors) is compressed from 1 KB:
  * each form is made once while the body is kept, so an answer costs no compression and fewer bytes (decision 016).
- * Pages arrive whole, as one text (apps/web/app/entry.server.tsx), and are compressed in one synchronous call up to
- * 512 KB: on two cores, handing a 30 KB page to the thread pool cost more than compressing it. Levels by measurement
+ * Pages arrive as text, with the parts it was joined from (`reply.textParts`, plugins/web.ts), and are compressed in
+ * one synchronous call up to 512 KB: on two cores, handing a 30 KB page to the thread pool cost more than compressing it. Levels by measurement
  * (decision 016, `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in half its CPU,
  * so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a
  * 256 KB window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB take the fastest
@@ -79,6 +91,8 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
   if (!options.compressResponses) return;
 
   app.addHook('onSend', (request, reply, payload, done) => {
+    const textParts = reply.textParts;
+    reply.textParts = null;
     if (!worthCompressing(reply, payload)) return done(null, payload);
     reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
     const encoding = findAcceptedEncoding(request.headers['accept-encoding']);
@@ -100,7 +114,12 @@ export function registerCompression(app: FastifyInstance, options: { compressRes
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       // Only the synchronous call may read the scratch buffer: the next page overwrites it.
-      const inScratch = typeof payload === 'string' ? encodeInScratch(textPartsOf(reply, payload)) : null;
+      const inScratch =
+        typeof payload !== 'string'
+          ? null
+          : textParts !== null && textParts.text === payload
+            ? encodePartsInScratch(textParts.parts, payload.length)
+            : encodeInScratch(payload);
       if (inScratch) return done(null, compressors[encoding].sync(inScratch, levelFor(inScratch.length)));
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       if (body.length <= syncLimit) return done(null, compressors[encoding].sync(body, levelFor(body.length)));
@@ -194,23 +213,27 @@ function copyToOwnBuffer(view: Buffer): Buffer {
  */
 const scratch = Buffer.allocUnsafeSlow(syncLimit);
 
-/** The payload as the texts it was joined from, when the reply carries them for this very payload; else itself. */
-function textPartsOf(reply: FastifyReply, payload: string): string | readonly string[] {
-  const made = reply.textParts;
-  return made !== null && made.text === payload ? made.parts : payload;
+/** The text's UTF-8 bytes in the scratch buffer, valid until the next call; null when they do not fit. */
+function encodeInScratch(text: string): Buffer | null {
+  // UTF-8 takes at least a byte per UTF-16 unit: a longer text cannot fit.
+  if (text.length > scratch.length - 4) return null;
+  const written = scratch.write(text);
+  // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free.
+  return written <= scratch.length - 4 ? scratch.subarray(0, written) : null;
 }
 
-/** The text's UTF-8 bytes in the scratch buffer, valid until the next call; null when they do not fit. */
-function encodeInScratch(text: string | readonly string[]): Buffer | null {
-  const parts = typeof text === 'string' ? [text] : text;
-  let length = 0;
-  for (const part of parts) length += part.length;
-  // UTF-8 takes at least a byte per UTF-16 unit: a longer text cannot fit.
+/** As `encodeInScratch`, for the parts of a text of `length` UTF-16 units, written one after another. */
+function encodePartsInScratch(parts: readonly string[], length: number): Buffer | null {
   if (length > scratch.length - 4) return null;
   let written = 0;
-  for (const part of parts) written += scratch.write(part, written);
-  // `write` stops before a character that does not fit, so a text that did not fit leaves fewer than 4 bytes free
-  // (and a later part can only take more).
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    // A pair split between two parts would be written as two replacement characters: the whole text is used instead.
+    const last = part.charCodeAt(part.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff && index < parts.length - 1) return null;
+    written += scratch.write(part, written);
+  }
+  // A part cut short leaves fewer than 4 bytes free, and later parts can only take more.
   return written <= scratch.length - 4 ? scratch.subarray(0, written) : null;
 }
 

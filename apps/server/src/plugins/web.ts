@@ -10,6 +10,7 @@ import type { WebRequestContext } from '../../../web/server/app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Catalogs } from '../i18n/catalogs.ts';
 import { bindPageServices } from '../lib/define-module.ts';
+import { joinTextParts } from './compression.ts';
 import { pageNonce } from './security-headers.ts';
 import { createVisitorPages, isShareablePage, type KeptPage, visitorPageKey } from './visitor-pages.ts';
 
@@ -120,16 +121,6 @@ export function findSingleSlashUrl(url: string): string | null {
 
 const repeatedSlashes = /[/\\]{2,}/g;
 
-/**
- * A document's parts as one text for Fastify, joined by `+`: V8 keeps such a text as its pieces until it is read whole,
- * and compression writes the parts themselves (`reply.textParts`), so that the page is never copied into one piece.
- */
-function joinWithoutCopy(parts: readonly string[]): string {
-  let text = '';
-  for (const part of parts) text += part;
-  return text;
-}
-
 /** A page kept for visitors (plugins/visitor-pages.ts), sent as it was rendered; its compressed forms are reused. */
 function sendKeptPage(reply: FastifyReply, page: KeptPage) {
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -182,7 +173,8 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
       const handed = context.rendered.document;
       const parts = handed?.response === response ? handed.parts : undefined;
       if (parts === undefined && !response.body) return reply.send();
-      const html = parts === undefined ? undefined : joinWithoutCopy(parts);
+      const joined = parts === undefined ? undefined : joinTextParts(parts);
+      const html = joined?.text;
       // A page goes on as text: compression encodes it into a buffer it reuses (plugins/compression.ts).
       const body = html ?? Buffer.from(await response.arrayBuffer());
       const shareable =
@@ -199,7 +191,8 @@ export async function registerWeb(app: FastifyInstance, deps: { config: AppConfi
         reply.keptCompressions = visitorPages.keepPage(visitorKey, { headers, body: kept });
         return reply.send(kept);
       }
-      if (html !== undefined && parts !== undefined) reply.textParts = { text: html, parts };
+      // Compression writes a page from its parts; without it nothing would take them off the reply.
+      if (joined !== undefined && deps.config.compressResponses) reply.textParts = joined;
       return reply.send(body);
     });
   });

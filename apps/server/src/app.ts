@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
-    // A byte body of up to 16 KB goes out in one write with its head (decision 037).
+    // A byte body of up to 4 KB goes out in one write with its head (decision 037).
     http: { ServerResponse: chooseServerResponse() },
     // A page's message file names its namespaces (`/locales/<version>/nl/activation+common+….json`): the layout's
     // alone passed Fastify's default of 100 characters for a path parameter.

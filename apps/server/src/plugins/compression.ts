@@ -68,11 +68,12 @@ export const keptBodyBytes = (kept: KeptBody) => kept.body.length * 3;
  * forms are kept (a shared search answer, the settings answer, a page kept for visitors) is compressed from 1 KB:
  * each form is made once while the body is kept, so an answer costs no compression and fewer bytes (decision 016).
  * Pages arrive as text, with the parts it was joined from (`reply.textParts`, plugins/web.ts), and are compressed in
- * one synchronous call up to 512 KB: on two cores, handing a 30 KB page to the thread pool cost more than compressing it. Levels by measurement
- * (decision 016, `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than brotli 3 in half its CPU,
- * so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the others (Safari), with a
- * 256 KB window, which holds any page whole; gzip 6 for clients with neither. Bodies under 16 KB take the fastest
- * levels (`levelFor` below). Built assets are compressed once at build time at the highest levels (`plugins/web.ts`).
+ * one synchronous call up to 512 KB: on two cores, handing a 30 KB page to the thread pool cost more than compressing
+ * it. Levels by measurement (decision 016, `bench/compression.ts`): in one call, zstd 2 makes a page 3% larger than
+ * brotli 3 in half its CPU, so zstd is preferred when a browser takes it (Chrome, Edge, Firefox); brotli 3 for the
+ * others (Safari), with a 256 KB window, which holds any page whole; gzip 6 for clients with neither. Bodies under
+ * 16 KB take the fastest levels (`levelFor` below). Built assets are compressed once at build time at the highest
+ * levels (`plugins/web.ts`).
  *
  * One `onSend` hook, not @fastify/compress: its three hooks on every request (negotiation, request-body inflation,
  * reply wrapping) cost a sixth of a small API call that is never compressed (decision 022). Request bodies are never
